@@ -1,0 +1,667 @@
+"""The Big Bang rules: `decide(state, command, rng)` turns a command into events or refuses it.
+
+Every rule cites the section of shared/docs/rules/bigbang.md it follows. Where the seed is silent
+the choice is a setting (data/default.toml) or, where no number is involved, documented here and in
+README.md next to this file. decide is pure: it works on a transaction that folds each event into a
+scratch state as it is emitted, so later rules see earlier effects; a RuleError discards it all.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from companion.errors import RuleError
+from companion.games.bigbang import commands as cmd
+from companion.games.bigbang import events as ev
+from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
+from companion.games.bigbang.state import BigBangState, evolve
+from companion.i18n import _
+from companion.odds import chance_at_least
+
+#: digest §Fights: the die's faces
+DIE_FACES = (1, 1, 2, 3, 4, "moon")
+MOON_FACE = "moon"
+
+
+class Tx:
+    """The events of one command so far, and the state they lead to."""
+
+    def __init__(self, state: BigBangState, rng: random.Random):
+        self.state = state
+        self.rng = rng
+        self.events: list[ev.Event] = []
+
+    def emit(self, *events: ev.Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+
+def decide(state: BigBangState, command: cmd.Command, rng: random.Random) -> list[ev.Event]:
+    tx = Tx(state, rng)
+    if isinstance(command, cmd.Roll):
+        roll_die(tx)
+        return tx.events
+    if isinstance(command, cmd.Start):
+        start(tx, command)
+    else:
+        _require_playing(state)
+        _HANDLERS[type(command)](tx, command)
+    advance(tx)
+    return tx.events
+
+
+# -- setup --------------------------------------------------------------------------------------
+def start(tx: Tx, c: cmd.Start) -> None:
+    """Digest §Components, §Gate: players, the secret solution, the board, starting hands, locations."""
+    if tx.state.status != "setup":
+        raise RuleError("ALREADY_STARTED", _("The game has already started."))
+    settings = merge_settings(c.settings)
+    config = Config.from_settings(settings)
+    players = _check_players(config, c.players)
+    runes, pool = config.runes, config.letters
+    solution = _check_letters("BAD_SOLUTION", _("solution"), c.solution, len(runes), pool) or tuple(tx.rng.sample(pool, len(runes)))
+    board = _check_letters("BAD_BOARD", _("board"), c.board, len(runes), pool) or _lay_board(tx.rng, pool, solution)
+    if c.master_pin is not None and not (c.master_pin.isdigit() and 4 <= len(c.master_pin) <= 8):
+        raise RuleError("BAD_PIN", _("The game-master PIN must be 4 to 8 digits."))
+    tx.emit(ev.GameStarted(players, settings, solution, board, c.master_pin))
+    _deal_hands(tx, c.hands)
+    _lay_locations(tx, c.locations)
+    tx.emit(ev.TurnStarted(players[0]))
+
+
+def _check_players(config: Config, names: tuple[str, ...]) -> tuple[str, ...]:
+    players = tuple(name.strip() for name in names)
+    if len(players) != config.players or not all(players) or len(set(players)) != len(players):
+        raise RuleError("BAD_PLAYERS", _("Name {n} different players, in turn order.").format(n=config.players))
+    return players
+
+
+def _check_letters(code: str, what: str, letters: tuple[str, ...] | None, count: int, pool: tuple[str, ...]) -> tuple[str, ...] | None:
+    if letters is None:
+        return None
+    if len(letters) != count or len(set(letters)) != count or not set(letters) <= set(pool):
+        raise RuleError(code, _("The {what} needs {n} different letters from {pool}, one per rune.").format(what=what, n=count, pool=" ".join(pool)))
+    return letters
+
+
+def _lay_board(rng: random.Random, pool: tuple[str, ...], solution: tuple[str, ...]) -> tuple[str, ...]:
+    """A random layout that does not already close the gate."""
+    while True:
+        board = tuple(rng.sample(pool, len(solution)))
+        if board != solution:
+            return board
+
+
+def _deal_hands(tx: Tx, hands: dict[str, tuple[str, ...]] | None) -> None:
+    s = tx.state
+    if hands is None:  # the companion deals; red moons stay in the pile (a setup choice, README)
+        for player in s.players:
+            characters = {c: n for c, n in tx.state.pile.items() if c != RED_MOON}
+            cards: list[str] = []
+            for _i in range(s.config.starting_hand):
+                left = _minus(characters, cards)
+                if not sum(left.values()):
+                    break
+                cards.append(_pick(tx.rng, left))
+            tx.emit(ev.HandDealt(player, tuple(cards)))
+        return
+    if set(hands) != set(s.players):
+        raise RuleError("BAD_HANDS", _("Give the dealt cards of every player: {players}.").format(players=", ".join(s.players)))
+    for player in s.players:
+        cards = hands[player]
+        if len(cards) > s.config.hand_limit or not set(cards) <= set(CHARACTERS):
+            raise RuleError("BAD_HANDS", _("{player}'s hand must be at most {n} character cards.").format(player=player, n=s.config.hand_limit))
+        for card in set(cards):
+            if cards.count(card) > tx.state.pile.get(card, 0):
+                raise RuleError("NOT_IN_PILE", _("There are not that many {card} cards in the pile.").format(card=card.title()))
+        tx.emit(ev.HandDealt(player, cards))
+
+
+def _lay_locations(tx: Tx, cards: tuple[str, ...] | None) -> None:
+    if cards is None:
+        for location in tx.state.fillable_locations():
+            fill_location(tx, location)
+        return
+    if len(cards) != 6:
+        raise RuleError("BAD_LOCATIONS", _("Name the card on each of the 6 locations."))
+    for location, card in enumerate(cards, start=1):
+        place_card(tx, location, card)
+
+
+def _minus(counts: dict[str, int], taken: list[str]) -> dict[str, int]:
+    left = dict(counts)
+    for card in taken:
+        left[card] -= 1
+    return left
+
+
+def _pick(rng: random.Random, counts: dict[str, int]) -> str:
+    """One card drawn at random from a multiset, reproducibly (sorted before drawing)."""
+    return rng.choice([key for key in sorted(counts) for _i in range(counts[key])])
+
+
+# -- a turn -------------------------------------------------------------------------------------
+def play(tx: Tx, c: cmd.Play) -> None:
+    """Digest §A turn 1: choose a character of which you hold cards and announce how many you play."""
+    s = tx.state
+    _require_phase(s, "choose")
+    character = _character(c.character)
+    held = s.hand.get(character, 0)
+    if not 1 <= c.cards <= held:
+        raise RuleError("NOT_ENOUGH_CARDS", _("{player} holds {n} {character} card(s); play 1 to {n}.").format(player=s.active_player, n=held, character=_name(character)))
+    tx.emit(ev.CharacterChosen(s.active_player, character, c.cards))
+
+
+def pass_turn(tx: Tx, c: cmd.Pass) -> None:
+    """Digest §A turn: passing plays no cards; the player still draws."""
+    _require_phase(tx.state, "choose")
+    tx.emit(ev.Passed(tx.state.active_player))
+    end_actions(tx)
+
+
+def end_actions_command(tx: Tx, c: cmd.EndActions) -> None:
+    _require_phase(tx.state, "actions")
+    end_actions(tx)
+
+
+def end_actions(tx: Tx) -> None:
+    """Digest §Red moon: after the red-moon action turn the ring drops by the danger at the locations."""
+    tx.emit(ev.ActionsEnded(tx.state.active_player))
+    if tx.state.red_moon_open:
+        danger = tx.state.danger_on_board
+        tx.emit(ev.RedMoonStruck(danger))
+        move_moon(tx, -danger)
+
+
+def special(tx: Tx, c: cmd.Special) -> None:
+    """Digest §A turn 2: the chosen character's special action, once, before any action."""
+    s = tx.state
+    _require_phase(s, "actions")
+    actor = s.turn.character
+    if s.turn.special_used:
+        raise RuleError("SPECIAL_USED", _("{character}'s special action was already used this turn.").format(character=_name(actor)))
+    if s.turn.acted:
+        raise RuleError("SPECIAL_FIRST", _("The special action comes first, before any other action."))
+    power = actor
+    if actor == "raj":
+        power = _raj_copies(s, c.copy)
+    elif c.copy is not None:
+        raise _unused("copy", actor)
+    tx.emit(ev.SpecialUsed(actor, power))
+    _POWERS[power](tx, c, actor)
+
+
+def _raj_copies(s: BigBangState, copy: str | None) -> str:
+    """Raj performs the special action of a character at his location; off the board is no location."""
+    if copy is None:
+        raise RuleError("COPY_NEEDED", _("Say whose special action Raj copies."))
+    copy = _character(copy)
+    if copy == "raj":
+        raise RuleError("NOT_TOGETHER", _("Raj copies another character's special action."))
+    if s.positions["raj"] is None:
+        raise RuleError("NOT_TOGETHER", _("Raj is off the board; off the board is not a location."))
+    if s.positions[copy] != s.positions["raj"]:
+        raise RuleError("NOT_TOGETHER", _("{character} does not stand with Raj.").format(character=_name(copy)))
+    return copy
+
+
+def _leonard(tx: Tx, c: cmd.Special, actor: str) -> None:
+    """Leonard moves another character (not the one acting) to any of the 6 locations."""
+    _only(c, actor, "target", "location")
+    if c.target is None or c.location is None:
+        raise RuleError("BAD_ARGUMENTS", _("Say which character moves, and to which location."))
+    target = _character(c.target)
+    if target == actor:
+        raise RuleError("NOT_HIMSELF", _("{character} moves another character, not himself.").format(character=_name(actor)))
+    move_character(tx, target, c.location)
+
+
+def _howard(tx: Tx, c: cmd.Special, actor: str) -> None:
+    """Howard fights an enemy at any location, without standing there; no bonus applies."""
+    _only(c, actor, "location", "die", "reroll", "sword", "helpers", "choice", "artefact")
+    if c.location is None:
+        raise RuleError("BAD_ARGUMENTS", _("Say at which location Howard fights."))
+    if c.helpers:
+        raise RuleError("NO_BONUS", _("Howard's remote fight gets no bonus: no helper cards."))
+    fight(tx, actor, _location(c.location), c, remote=True)
+
+
+def _penny(tx: Tx, c: cmd.Special, actor: str) -> None:
+    """Penny moves the moon ring 1 step up."""
+    _only(c, actor)
+    move_moon(tx, +1)
+
+
+def _sheldon(tx: Tx, c: cmd.Special, actor: str) -> None:
+    """Sheldon swaps two board letters, or a board letter with one beside the board."""
+    _only(c, actor, "a", "b")
+    s = tx.state
+    if c.a is None or c.b is None:
+        raise RuleError("BAD_ARGUMENTS", _("Say which two letters Sheldon swaps."))
+    for letter in (c.a, c.b):
+        _letter(s, letter)
+    if c.a == c.b or (c.a not in s.board and c.b not in s.board):
+        raise RuleError("BAD_SWAP", _("Swap two different letters, at least one of them on the board."))
+    tx.emit(ev.LettersSwapped(c.a, c.b))
+
+
+_POWERS = {"leonard": _leonard, "howard": _howard, "penny": _penny, "sheldon": _sheldon}
+_SPECIAL_FIELDS = ("target", "location", "a", "b", "die", "reroll", "sword", "helpers", "choice", "artefact")
+
+
+def _only(c: cmd.Special, actor: str, *allowed: str) -> None:
+    for name in _SPECIAL_FIELDS:
+        if name not in allowed and getattr(c, name) not in (None, False):
+            raise _unused(name, actor)
+
+
+def _unused(name: str, actor: str) -> RuleError:
+    return RuleError("BAD_ARGUMENTS", _("{character}'s special action does not take \"{arg}\".").format(character=_name(actor), arg=name))
+
+
+def move(tx: Tx, c: cmd.Move) -> None:
+    """Digest §A turn 3, Move: the chosen character goes to any of the 6 locations in one step."""
+    s = tx.state
+    _require_phase(s, "actions")
+    location = _location(c.location)
+    if s.positions[s.turn.character] == location:
+        raise RuleError("ALREADY_THERE", _("{character} already stands at {place}.").format(character=_name(s.turn.character), place=s.config.location_names[location - 1]))
+    tx.emit(ev.ActionUsed(s.turn.character))
+    move_character(tx, s.turn.character, location)
+
+
+def act(tx: Tx, c: cmd.Act) -> None:
+    """Digest §A turn 3, Location action: take a helper's or treasure's reward, or fight the enemy."""
+    s = tx.state
+    _require_phase(s, "actions")
+    character = s.turn.character
+    location = s.positions[character]
+    if location is None:
+        raise RuleError("OFF_BOARD", _("{character} is off the board: move first.").format(character=_name(character)))
+    card = s.card_at(location)
+    if card is None:
+        raise RuleError("EMPTY_LOCATION", _("No card lies at {place}.").format(place=s.config.location_names[location - 1]))
+    tx.emit(ev.ActionUsed(character))
+    if card.kind == "enemy":
+        fight(tx, character, location, c, remote=False)
+        return
+    if c.die is not None or c.reroll is not None or c.sword or c.helpers:
+        raise RuleError("NO_ENEMY", _("{card} is not an enemy: there is nothing to fight.").format(card=card.name))
+    take_reward(tx, card, c.choice, c.artefact)
+    tx.emit(ev.LocationCleared(location, card.id))
+
+
+def gate(tx: Tx, c: cmd.Gate) -> None:
+    """Digest §Gate: an attempt spends the cubes; success when every rune slot holds its own letter."""
+    s = tx.state
+    _require_phase(s, "actions")
+    cost = s.config.gate_cost
+    if s.cubes < cost:
+        raise RuleError("NOT_ENOUGH_CUBES", _("A gate attempt needs {cost} cubes; the living room holds {n}.").format(cost=cost, n=s.cubes))
+    if c.board is not None and tuple(c.board) != s.board:
+        raise RuleError("BOARD_MISMATCH", _("The companion has the letters as {board}; put the board right (only Sheldon moves letters).").format(board=" ".join(s.board)))
+    tx.emit(ev.ActionUsed(s.turn.character))
+    add_cubes(tx, -cost)
+    correct = sum(1 for lay, right in zip(s.board, s.solution) if lay == right)
+    success = correct == len(s.solution)
+    tx.emit(ev.GateAttempted(cost, success, correct if s.config.feedback == "count" else None))
+    if success:
+        tx.emit(ev.GameWon())
+
+
+# -- fights and rewards -------------------------------------------------------------------------
+def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool) -> None:
+    """Digest §Fights, §Special enemies and relics.
+
+    Win when roll + bonus >= strength; the red-moon face always loses. Bonus: +1 when another character
+    stands with the fighter, +1 per helper card; none for Howard's remote fight. A lost fight moves the
+    ring down by the enemy's danger.
+    """
+    s = tx.state
+    card = s.card_at(location)
+    if card is None or card.kind != "enemy":
+        raise RuleError("NO_ENEMY", _("There is no enemy at {place}.").format(place=s.config.location_names[location - 1]))
+    helpers = _check_helpers(s, character, c.helpers or {})
+    for player, count in helpers.items():
+        tx.emit(ev.HelpPlayed(player, character, count))
+    bonus = 0 if remote else fight_bonus(s, character) + sum(helpers.values())
+    if c.sword:
+        won = _use_sword(tx, card, c)
+    else:
+        face = _face(c.die, "die")
+        if c.reroll is not None:
+            if not s.artefacts.get("reroll"):
+                raise RuleError("NOT_AVAILABLE", _("There is no re-roll artefact to use."))
+            tx.emit(ev.ArtefactUsed("reroll"))
+            face = _face(c.reroll, "reroll")
+        won = face != MOON_FACE and face + bonus >= card.strength
+    tx.emit(ev.FightResolved(character, location, card.id, c.die, c.reroll, bonus, won, remote, c.sword))
+    if won:
+        tx.emit(ev.LocationCleared(location, card.id))
+        take_reward(tx, card, c.choice, c.artefact)
+    else:
+        move_moon(tx, -card.danger)
+
+
+def fight_bonus(s: BigBangState, character: str) -> int:
+    """+1 when at least one other character stands at the fighter's location."""
+    return 1 if s.others_at(character) else 0
+
+
+def _check_helpers(s: BigBangState, character: str, helpers: dict[str, int]) -> dict[str, int]:
+    for player, count in helpers.items():
+        if player not in s.players:
+            raise RuleError("UNKNOWN_PLAYER", _("There is no player \"{player}\".").format(player=player))
+        if player == s.active_player:
+            raise RuleError("BAD_HELPER", _("Help cards come from the other players."))
+        held = s.hand_of(player).get(character, 0)
+        if not 1 <= count <= held:
+            raise RuleError("NOT_ENOUGH_CARDS", _("{player} holds {n} {character} card(s) to help with.").format(player=player, n=held, character=_name(character)))
+    return helpers
+
+
+def _use_sword(tx: Tx, card: Card, c: cmd.FightArgs) -> bool:
+    """The Sword of Billy Sparks beats an enemy of strength at most the setting, without rolling."""
+    s = tx.state
+    if "sword" not in s.relics:
+        raise RuleError("NOT_AVAILABLE", _("The Sword of Billy Sparks is not yours to use."))
+    if c.die is not None or c.reroll is not None:
+        raise RuleError("BAD_ARGUMENTS", _("With the sword there is no roll."))
+    if card.strength > s.config.sword_max_strength:
+        raise RuleError("TOO_STRONG", _("The sword beats enemies of strength {n} or less; {card} has {strength}.").format(n=s.config.sword_max_strength, card=card.name, strength=card.strength))
+    tx.emit(ev.RelicUsed("sword"))
+    return True
+
+
+def _face(value: int | str | None, name: str) -> int | str:
+    if value is None:
+        raise RuleError("DIE_NEEDED", _("Roll the die and say what it shows (1-4 or moon)."))
+    if value == MOON_FACE or (isinstance(value, int) and value in DIE_FACES):
+        return value
+    raise RuleError("BAD_DIE", _("\"{arg}\" must be a face of the die: 1, 2, 3, 4 or moon.").format(arg=name))
+
+
+def take_reward(tx: Tx, card: Card, choice: str | None, artefact: str | None) -> None:
+    """Digest §Rewards: on "a/b" the table chooses one option."""
+    options = {"+".join(option): option for option in card.reward}
+    if choice is None and len(options) > 1:
+        raise RuleError("CHOICE_NEEDED", _("Choose the reward: {options}.").format(options=" or ".join(options)))
+    if choice is not None and choice not in options:
+        raise RuleError("BAD_CHOICE", _("{card} offers {options}.").format(card=card.name, options=" or ".join(options)))
+    option = options[choice] if choice is not None else card.reward[0]
+    tx.emit(ev.RewardTaken(card.id, option))
+    for item in option:
+        if item == "moon":
+            move_moon(tx, +1)
+        elif item == "cube":
+            add_cubes(tx, +1)
+        elif item == "artefact":
+            draw_artefact(tx, artefact)
+        elif item == "clue":
+            tx.emit(ev.ClueOwed())
+        else:
+            tx.emit(ev.RelicGained(item.removeprefix("relic:")))
+
+
+def draw_artefact(tx: Tx, artefact: str | None) -> None:
+    """Digest §Rewards: an artefact from the brown deck, usable once by anyone."""
+    deck = tx.state.artefact_deck
+    if artefact is not None:
+        if not deck.get(artefact):
+            raise RuleError("NOT_IN_DECK", _("No \"{artefact}\" artefact is left in the deck ({left}).").format(artefact=artefact, left=", ".join(sorted(deck)) or _("empty")))
+        tx.emit(ev.ArtefactDrawn(artefact))
+    else:
+        tx.emit(ev.ArtefactDrawn(_pick(tx.rng, deck) if deck else None))
+
+
+def move_moon(tx: Tx, steps: int) -> None:
+    """The ring stays on its track; reaching the bottom (the red moon) loses (digest §End)."""
+    s = tx.state
+    to = max(0, min(s.config.top, s.moon + steps))
+    if to != s.moon:
+        tx.emit(ev.MoonMoved(s.moon, to))
+    if to == 0 and s.status == "playing":
+        tx.emit(ev.GameLost("moon"))
+
+
+def add_cubes(tx: Tx, count: int) -> None:
+    """At most `max_cubes` lie in the living room; an extra one is lost (digest §Rewards)."""
+    s = tx.state
+    to = max(0, min(s.config.max_cubes, s.cubes + count))
+    tx.emit(ev.CubesChanged(s.cubes, to, lost=max(0, s.cubes + count - to)))
+
+
+def move_character(tx: Tx, character: str, location: int) -> None:
+    tx.emit(ev.CharacterMoved(character, tx.state.positions[character], _location(location)))
+
+
+# -- artefacts and relics, clues ----------------------------------------------------------------
+def use(tx: Tx, c: cmd.Use) -> None:
+    """Digest §Rewards, §Special enemies and relics: each artefact and relic is usable once, by anyone."""
+    s = tx.state
+    item = c.item
+    if item not in ARTEFACTS and item not in RELICS:
+        raise RuleError("UNKNOWN_ITEM", _("There is no artefact or relic \"{item}\".").format(item=item))
+    if item in ("reroll", "sword"):
+        raise RuleError("USE_IN_FIGHT", _("The {item} is used as part of a fight.").format(item=_item_name(item)))
+    is_relic = item in RELICS
+    if not (item in s.relics if is_relic else s.artefacts.get(item)):
+        raise RuleError("NOT_AVAILABLE", _("There is no {item} to use.").format(item=_item_name(item)))
+    if item == "amulet" and s.phase != "red_moon":
+        raise RuleError("NO_RED_MOON", _("The amulet ignores a red moon just drawn; none is waiting."))
+    if (item == "clue") != (c.letter is not None):
+        raise RuleError("BAD_ARGUMENTS", _("A clue needs a letter; nothing else does."))
+    if item == "clue":
+        _letter(s, c.letter)
+    tx.emit(ev.RelicUsed(item) if is_relic else ev.ArtefactUsed(item))
+    if item == "clue":
+        give_clue(tx, c.letter, owed=False)
+    elif item == "cubes":
+        add_cubes(tx, +2)
+    elif item == "moon":
+        move_moon(tx, +2)
+    elif item == "staff":
+        add_cubes(tx, +3)
+    elif item == "amulet":  # the red moon is ignored; the turn passes on after the refill
+        tx.emit(ev.RedMoonIgnored())
+
+
+def ask(tx: Tx, c: cmd.Ask) -> None:
+    """Digest §Special enemies: a beaten special enemy gives a clue."""
+    if not tx.state.clues_owed:
+        raise RuleError("NO_CLUE", _("No clue is owed; a clue artefact is used with \"use\"."))
+    _letter(tx.state, c.letter)
+    give_clue(tx, c.letter, owed=True)
+
+
+def give_clue(tx: Tx, letter: str, owed: bool) -> None:
+    """Digest §Gate: the game master names the letter's rune (or says it has none)."""
+    s = tx.state
+    rune = s.config.runes[s.solution.index(letter)] if letter in s.solution else None
+    tx.emit(ev.ClueGiven(letter, rune, owed))
+
+
+# -- drawing, red moons, refills ------------------------------------------------------------------
+def draw(tx: Tx, c: cmd.Draw) -> None:
+    """Digest §A turn 4: announce at least 1 card; a hand holds at most hand_limit character cards.
+
+    The seed does not say what a full hand does when it must draw: the companion lets the player
+    discard the named cards first (README), so the limit always holds.
+    """
+    s = tx.state
+    _require_phase(s, "draw")
+    hand = dict(s.hand)
+    discard = tuple(map(_character, c.discard))
+    for card in discard:
+        if not hand.get(card):
+            raise RuleError("NOT_IN_HAND", _("{player} holds no {character} card to discard.").format(player=s.active_player, character=_name(card)))
+        hand[card] -= 1
+    room = s.config.hand_limit - sum(hand.values())
+    if room < 1:
+        raise RuleError("HAND_FULL", _("The hand is full ({n} cards): discard before drawing.").format(n=s.config.hand_limit))
+    if not 1 <= c.count <= room:
+        raise RuleError("BAD_COUNT", _("Draw 1 to {room} cards.").format(room=room))
+    tx.emit(ev.DrawAnnounced(s.active_player, c.count, discard))
+
+
+def reveal(tx: Tx, c: cmd.Reveal) -> None:
+    _require_phase(tx.state, "drawing")
+    card = c.card if c.card == RED_MOON else _character(c.card)
+    if not tx.state.pile.get(card):
+        raise RuleError("NOT_IN_PILE", _("No {card} card is left in the pile.").format(card=_name(card)))
+    draw_card(tx, card)
+
+
+def draw_card(tx: Tx, card: str) -> None:
+    """Digest §Red moon: a red moon stops the drawing and lies open; the next player acts, then it strikes."""
+    tx.emit(ev.CardDrawn(tx.state.active_player, card))
+    if card == RED_MOON and "amulet" not in tx.state.relics:
+        accept_red_moon(tx)
+
+
+def accept(tx: Tx, c: cmd.Accept) -> None:
+    _require_phase(tx.state, "red_moon")
+    accept_red_moon(tx)
+
+
+def accept_red_moon(tx: Tx) -> None:
+    s = tx.state
+    tx.emit(ev.TurnStarted(s.players[s.next_player]))
+
+
+def place(tx: Tx, c: cmd.Place) -> None:
+    _require_phase(tx.state, "refill")
+    place_card(tx, _location(c.location), c.card)
+
+
+def place_card(tx: Tx, location: int, card: str) -> None:
+    """Digest §A turn 4: empty locations refill from their own location deck."""
+    s = tx.state
+    if s.locations[location - 1] is not None:
+        raise RuleError("NOT_EMPTY", _("{place} already has a card.").format(place=s.config.location_names[location - 1]))
+    deck = s.config.location_decks[location - 1]
+    if not s.decks[deck].get(card):
+        raise RuleError("NOT_IN_DECK", _("No card \"{card}\" is left in the {deck} deck of {place}.").format(card=card, deck=deck, place=s.config.location_names[location - 1]))
+    tx.emit(ev.LocationFilled(location, card))
+
+
+def fill_location(tx: Tx, location: int) -> None:
+    deck = tx.state.decks[tx.state.config.location_decks[location - 1]]
+    tx.emit(ev.LocationFilled(location, _pick(tx.rng, deck)))
+
+
+def deal(tx: Tx, c: cmd.Deal) -> None:
+    """The companion draws what is due, from its own record of the pile or the location decks."""
+    s = tx.state
+    _require_phase(s, "drawing", "refill")
+    if s.phase == "drawing":
+        while tx.state.phase == "drawing" and tx.state.to_draw and tx.state.pile_size:
+            draw_card(tx, _pick(tx.rng, tx.state.pile))
+    else:
+        for location in s.fillable_locations():
+            fill_location(tx, location)
+
+
+def roll_die(tx: Tx) -> None:
+    """Digest §Fights: a virtual die with faces 1, 1, 2, 3, 4, red moon."""
+    tx.emit(ev.DieRolled(tx.rng.choice(DIE_FACES)))
+
+
+def advance(tx: Tx) -> None:
+    """Take the steps nobody needs to decide: end of actions, end of drawing, refills, next turn."""
+    companion_deals = tx.state.config.cards_from == "companion"
+    while tx.state.status == "playing":
+        s = tx.state
+        if s.phase == "actions" and s.turn.actions_left == 0:
+            end_actions(tx)
+        elif s.phase == "drawing" and s.to_draw == 0:
+            tx.emit(ev.DrawFinished())
+        elif s.phase == "drawing" and s.pile_size == 0:  # digest §End: empty pile when a draw is due
+            tx.emit(ev.GameLost("pile"))
+        elif s.phase == "drawing" and companion_deals:
+            draw_card(tx, _pick(tx.rng, s.pile))
+        elif s.phase == "refill" and not s.fillable_locations():
+            tx.emit(ev.TurnStarted(s.players[s.next_player]))
+        elif s.phase == "refill" and companion_deals:
+            fill_location(tx, s.fillable_locations()[0])
+        else:
+            return
+
+
+# -- odds -----------------------------------------------------------------------------------------
+def win_chance(strength: int, bonus: int, reroll: bool = False, sword: bool = False, sword_max: int = 4) -> Fraction:
+    """Digest §Fights: exact chance to beat an enemy; a re-roll is used only after a losing roll."""
+    if sword and strength <= sword_max:
+        return Fraction(1)
+    return chance_at_least(DIE_FACES, strength - bonus, rerolls=int(reroll))
+
+
+# -- checks ---------------------------------------------------------------------------------------
+_PHASE_WORDS = {
+    "choose": "choosing a character",
+    "actions": "acting",
+    "draw": "announcing a draw",
+    "drawing": "drawing cards",
+    "red_moon": "deciding on the red moon",
+    "refill": "refilling locations",
+}
+
+
+def _require_playing(s: BigBangState) -> None:
+    if s.status == "setup":
+        raise RuleError("NOT_STARTED", _("Start the game first."))
+    if s.status in ("won", "lost"):
+        raise RuleError("GAME_OVER", _("The game is over; undo to play on from an earlier step."))
+
+
+def _require_phase(s: BigBangState, *phases: str) -> None:
+    if s.phase not in phases:
+        raise RuleError("NOT_NOW", _("Not now: the table is {doing}.").format(doing=_(_PHASE_WORDS.get(s.phase, s.phase))))
+
+
+def _character(name: str) -> str:
+    key = name.strip().lower()
+    if key not in CHARACTERS:
+        raise RuleError("UNKNOWN_CHARACTER", _("There is no character \"{name}\" (Leonard, Howard, Penny, Raj, Sheldon).").format(name=name))
+    return key
+
+
+def _location(number: int) -> int:
+    if not 1 <= number <= 6:
+        raise RuleError("BAD_LOCATION", _("Locations are numbered 1 to 6."))
+    return number
+
+
+def _letter(s: BigBangState, letter: str) -> str:
+    if letter not in s.config.letters:
+        raise RuleError("UNKNOWN_LETTER", _("\"{letter}\" is not one of the letters {pool}.").format(letter=letter, pool=" ".join(s.config.letters)))
+    return letter
+
+
+def _name(key: str) -> str:
+    return _("red moon") if key == RED_MOON else key.title()
+
+
+def _item_name(item: str) -> str:
+    return {"reroll": _("re-roll artefact"), "sword": _("Sword of Billy Sparks"), "amulet": _("Amulet of Leslie Winkle"),
+            "staff": _("Staff of Brent Spiner"), "clue": _("clue artefact"), "cubes": _("cubes artefact"),
+            "moon": _("moon artefact")}[item]
+
+
+_HANDLERS = {
+    cmd.Play: play,
+    cmd.Pass: pass_turn,
+    cmd.Special: special,
+    cmd.Move: move,
+    cmd.Act: act,
+    cmd.Gate: gate,
+    cmd.EndActions: end_actions_command,
+    cmd.Use: use,
+    cmd.Ask: ask,
+    cmd.Draw: draw,
+    cmd.Reveal: reveal,
+    cmd.Place: place,
+    cmd.Deal: deal,
+    cmd.Accept: accept,
+}

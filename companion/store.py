@@ -1,0 +1,187 @@
+"""The event store: every accepted step of every saved game, in one SQLite file.
+
+WAL journal with `synchronous=FULL`: when `append` returns, the step survives a crash or a pulled
+power cable. Undo marks steps as undone (they form the redo stack); a new step after an undo
+drops the redo stack, as in any editor.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from companion.errors import RuleError
+from companion.i18n import _
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT    NOT NULL,
+    seed     INTEGER NOT NULL,
+    created  REAL    NOT NULL,
+    updated  REAL    NOT NULL,
+    summary  TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS steps (
+    game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    command     TEXT    NOT NULL,
+    events      TEXT    NOT NULL,
+    description TEXT    NOT NULL,
+    undone      INTEGER NOT NULL DEFAULT 0,
+    at          REAL    NOT NULL,
+    PRIMARY KEY (game_id, position)
+);
+"""
+
+
+class StoreError(RuleError):
+    """The save file cannot be used (damaged, not ours, unreadable); says which file and why."""
+
+
+@dataclass(frozen=True)
+class StoredStep:
+    position: int
+    command: dict
+    events: list[dict]
+    description: str
+    undone: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: int
+    game: str
+    seed: int
+    created: float
+    updated: float
+    summary: dict
+
+
+def default_path() -> Path:
+    if os.environ.get("COMPANION_DB"):
+        return Path(os.environ["COMPANION_DB"])
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "table-companion" / "games.db"
+
+
+class EventStore:
+    """One SQLite file holding several saved games."""
+
+    def __init__(self, path: str | os.PathLike = ":memory:"):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError("BAD_SAVE_FILE", _("The save file {path} cannot be used: {reason}.").format(path=self.path, reason=exc)) from exc
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "EventStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- games --------------------------------------------------------------------------------
+    def create_game(self, game: str, seed: int) -> int:
+        now = time.time()
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO games (game, seed, created, updated) VALUES (?, ?, ?, ?)", (game, seed, now, now)
+            )
+        return cursor.lastrowid
+
+    def games(self, game: str | None = None) -> list[SavedGame]:
+        """Saved games, the most recently played first."""
+        query = "SELECT id, game, seed, created, updated, summary FROM games"
+        rows = self._db.execute(query + (" WHERE game = ?" if game else "") + " ORDER BY updated DESC, id DESC", (game,) if game else ())
+        return [SavedGame(*row[:5], json.loads(row[5])) for row in rows]
+
+    def game(self, game_id: int) -> SavedGame:
+        row = self._db.execute("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError("NO_SUCH_GAME", _("There is no saved game number {id}.").format(id=game_id))
+        return SavedGame(*row[:5], json.loads(row[5]))
+
+    # -- steps --------------------------------------------------------------------------------
+    def append(self, game_id: int, position: int, command: dict, events: list[dict], description: str, summary: dict) -> None:
+        """Store step `position` durably, dropping any redo stack at or after it."""
+        with self._transaction():
+            self._db.execute("DELETE FROM steps WHERE game_id = ? AND position >= ?", (game_id, position))
+            self._db.execute(
+                "INSERT INTO steps (game_id, position, command, events, description, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, position, json.dumps(command), json.dumps(events), description, time.time()),
+            )
+            self._touch(game_id, summary)
+
+    def set_undone(self, game_id: int, first: int, last: int, undone: bool, summary: dict) -> None:
+        """Mark steps first..last (inclusive) undone, or done again (redo)."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE steps SET undone = ? WHERE game_id = ? AND position BETWEEN ? AND ?",
+                (int(undone), game_id, first, last),
+            )
+            self._touch(game_id, summary)
+
+    def steps(self, game_id: int) -> list[StoredStep]:
+        rows = self._db.execute(
+            "SELECT position, command, events, description, undone, at FROM steps WHERE game_id = ? ORDER BY position",
+            (game_id,),
+        )
+        steps = []
+        for position, command, events, description, undone, at in rows:
+            try:
+                steps.append(StoredStep(position, json.loads(command), json.loads(events), description, bool(undone), at))
+            except json.JSONDecodeError as exc:
+                raise StoreError(
+                    "BAD_SAVE_FILE",
+                    _("Step {step} of saved game {id} in {path} is damaged: {reason}.").format(step=position, id=game_id, path=self.path, reason=exc),
+                ) from exc
+        return steps
+
+    def export_jsonl(self, game_id: int) -> Iterator[str]:
+        """The whole game as JSON lines: a header, then every step (undone ones marked)."""
+        saved = self.game(game_id)
+        yield json.dumps({"game": saved.game, "id": saved.id, "seed": saved.seed, "created": saved.created, "summary": saved.summary})
+        for step in self.steps(game_id):
+            yield json.dumps(
+                {"step": step.position, "at": step.at, "undone": step.undone, "description": step.description, "command": step.command, "events": step.events}
+            )
+
+    def _touch(self, game_id: int, summary: dict) -> None:
+        self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
+
+    def _transaction(self):
+        return _Transaction(self._db, self.path)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK and a StoreError naming the file."""
+
+    def __init__(self, db: sqlite3.Connection, path: str):
+        self._db, self._path = db, path
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc_type is None:
+            self._db.execute("COMMIT")
+            return False
+        self._db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=self._path, reason=exc)) from exc
+        return False
