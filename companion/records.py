@@ -55,7 +55,7 @@ def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> R
     cls = kinds.get(name)
     if cls is None:
         raise RuleError("UNKNOWN_COMMAND", _("There is no command \"{name}\".").format(name=name))
-    schema = _schema(cls)
+    schema = fields_of(cls)
     unknown = sorted(set(data) - {field_name for field_name, _hint, _required in schema} - {key})
     if unknown:
         raise RuleError("BAD_ARGUMENTS", _("\"{name}\" does not take \"{arg}\".").format(name=name, arg=unknown[0]))
@@ -69,7 +69,7 @@ def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> R
 
 
 @functools.cache
-def _schema(cls: type[Record]) -> tuple[tuple[str, Any, bool], ...]:
+def fields_of(cls: type[Record]) -> tuple[tuple[str, Any, bool], ...]:
     """(name, type hint, required) of each field, worked out once per class."""
     hints = typing.get_type_hints(cls)
     return tuple(
@@ -128,7 +128,7 @@ def type_name(hint: Any) -> str:
 
 
 def describe_command(cls: type[Command]) -> dict:
-    args = [{"name": name, "type": type_name(hint), "required": required} for name, hint, required in _schema(cls)]
+    args = [{"name": name, "type": type_name(hint), "required": required} for name, hint, required in fields_of(cls)]
     doc = (cls.__doc__ or "").strip().splitlines()
     return {"name": cls.kind, "doc": doc[0] if doc else "", "args": args}
 

@@ -1,0 +1,109 @@
+"""The `companion` command: the one entry point that wires the core to its front ends."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import sys
+
+from companion.errors import RuleError
+from companion.registry import all_games, get_game
+from companion.session import Session
+from companion.store import EventStore, default_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except RuleError as exc:
+        print(f"companion: {exc.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="A table companion for cardboard board games.")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    def db_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--db", default=None, help=f"the save file (default: $COMPANION_DB or {default_path()})")
+
+    headless = sub.add_parser("headless", help="play one game through JSON lines on stdin/stdout")
+    headless.add_argument("game", help="game id, e.g. bigbang")
+    db_option(headless)
+    headless.add_argument("--seed", type=int, default=None, help="seed of the game's randomness (default: random)")
+    headless.add_argument("--resume", action="store_true", help="go on with the most recent saved game of this kind")
+    headless.add_argument("--game-id", type=int, default=None, help="with --resume: which saved game")
+    headless.set_defaults(func=_headless)
+
+    run = sub.add_parser("run", help="start the companion for the table (for now: a text console)")
+    run.add_argument("game", nargs="?", default="bigbang")
+    db_option(run)
+    run.add_argument("--seed", type=int, default=None)
+    run.add_argument("--resume", action="store_true")
+    run.set_defaults(func=_run)
+
+    games = sub.add_parser("games", help="list the games and the saved games")
+    db_option(games)
+    games.set_defaults(func=_games)
+
+    export = sub.add_parser("export", help="write a saved game's log as JSON lines")
+    export.add_argument("game_id", type=int)
+    db_option(export)
+    export.set_defaults(func=_export)
+    return parser
+
+
+def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
+    game = get_game(game_id)
+    store = EventStore(db or default_path())
+    if resume:
+        if saved_id is None:
+            saved = store.games(game.id)
+            if not saved:
+                raise RuleError("NO_SAVED_GAME", f"There is no saved {game.id} game in {store.path} to resume.")
+            saved_id = saved[0].id
+        return Session.resume(game, store, saved_id)
+    return Session.new(game, store, seed if seed is not None else random.SystemRandom().randrange(2**31))
+
+
+def _headless(args: argparse.Namespace) -> int:
+    from companion.headless import serve
+
+    serve(open_session(args.game, args.db, args.seed, args.resume, args.game_id))
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from companion.console import play
+
+    play(open_session(args.game, args.db, args.seed, args.resume))
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    for game in all_games().values():
+        print(f"{game.id:10} {game.title}")
+    store = EventStore(args.db or default_path())
+    saved = store.games()
+    if saved:
+        print(f"\nSaved games in {store.path}:")
+    for s in saved:
+        when = datetime.datetime.fromtimestamp(s.updated).strftime("%Y-%m-%d %H:%M")
+        players = ", ".join(s.summary.get("players") or [])
+        print(f"  #{s.id:<4} {s.game:10} {when}  {s.summary.get('status', '?'):8} {players}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    store = EventStore(args.db or default_path())
+    for line in store.export_jsonl(args.game_id):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

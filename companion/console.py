@@ -1,0 +1,119 @@
+"""A text console for playing at the table before the touchscreen exists (`make run`).
+
+Type a command as words (`play penny 2`, `act die=3 helpers=Bob:1`, `start Ann Bob Cy`) or as the
+JSON of the headless interface. `undo`, `redo`, `log`, `help` and `quit` work in every game.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import typing
+from typing import Any, TextIO
+
+from companion.headless import Headless
+from companion.records import fields_of
+from companion.session import Session
+
+
+def parse_words(commands: dict[str, type], line: str) -> dict:
+    """`move 3` -> {"cmd": "move", "location": 3}; key=value for any argument, positionals in order."""
+    words = line.split()
+    name, rest = words[0], words[1:]
+    request: dict[str, Any] = {"cmd": name}
+    cls = commands.get(name)
+    schema = {field: hint for field, hint, _required in fields_of(cls)} if cls else {}
+    positional = [field for field, _hint, required in fields_of(cls) if required] if cls else []
+    if name in ("undo", "redo"):
+        schema, positional = {"steps": int}, ["steps"]
+    elif name == "master":
+        schema, positional = {"pin": str}, ["pin"]
+    loose = []
+    for word in rest:
+        key, sep, value = word.partition("=")
+        if sep:
+            request[key] = _value(value, schema.get(key))
+        else:
+            loose.append(word)
+    for field in positional:
+        if field in request or not loose:
+            continue
+        hint = schema[field]
+        if typing.get_origin(hint) is tuple:  # a list takes every remaining word
+            request[field], loose = list(loose), []
+        else:
+            request[field] = _value(loose.pop(0), hint)
+    if loose:
+        request["_extra"] = loose  # refused by the command's own checks, with its message
+    return request
+
+
+def _value(text: str, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin is tuple or (origin is typing.Union and any(typing.get_origin(a) is tuple for a in typing.get_args(hint))):
+        return [part for part in text.split(",") if part]
+    if origin is dict or (hint is not None and any(typing.get_origin(a) is dict for a in typing.get_args(hint))):
+        pairs = (part.partition(":") for part in text.split(",") if part)
+        return {k: _value(v, None) for k, _sep, v in pairs}
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def render(view: dict) -> str:
+    """A compact board for a terminal: the numbers a player looks for first."""
+    lines = []
+    if "moon" in view and "track" in view:
+        track = view["track"]
+        ring = "".join("●" if i == view["moon"] else ("☾" if i == track["bottom"] else "·") for i in range(track["length"]))
+        lines.append(f"moon {view['moon']:>2}/{track['top']}  {ring}    cubes {view.get('cubes', 0)}/{view.get('max_cubes', '?')}    pile {view.get('pile', '?')}")
+    for location in view.get("locations", []):
+        card = location["card"]
+        what = "—" if card is None else (f"{card['name']} (str {card['strength']}, danger {card['danger']})" if card["kind"] == "enemy" else f"{card['name']}: {card['reward']}")
+        who = ", ".join(c.title() for c in location["characters"])
+        lines.append(f"  {location['number']} {location['name']:<20} {what:<45} {who}")
+    for player in view.get("players", []):
+        hand = " ".join(f"{c.title()}×{n}" for c, n in player["hand"].items()) or "—"
+        lines.append(f"  {'▶' if player['active'] else ' '} {player['name']:<12} {hand}")
+    gate = view.get("gate")
+    if gate and gate["board"]:
+        lines.append("  gate  " + "  ".join(f"{r}:{l}" for r, l in zip(gate["runes"], gate["board"])) + f"   beside: {' '.join(gate['off_board'])}")
+    lines.append(view.get("prompt", ""))
+    return "\n".join(lines)
+
+
+def play(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    headless = Headless(session)
+    say = lambda text: print(text, file=stdout, flush=True)  # noqa: E731
+    say(f"{session.game.title} — saved game #{session.game_id}. Type 'help' for commands, 'quit' to stop.")
+    say(render(session.public_view()))
+    while True:
+        stdout.write("> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line or line.strip() in ("quit", "exit"):
+            return
+        line = line.strip()
+        if not line:
+            continue
+        if line == "help":
+            for command in headless.handle({"cmd": "commands"})["commands"]:
+                args = " ".join(a["name"] if a["required"] else f"[{a['name']}=]" for a in command["args"])
+                say(f"  {command['name']} {args}\n      {command['doc']}")
+            continue
+        request = line if line.startswith("{") else json.dumps(parse_words(session.game.commands, line))
+        reply = headless.handle_line(request)
+        if not reply["ok"]:
+            say(f"  ✗ {reply['error']['message']}")
+            continue
+        if reply.get("description"):
+            say(f"  ✓ {reply['description']}")
+        for key, mark in (("undone", "↶ undone"), ("redone", "↷ redone")):
+            for description in reply.get(key, []):
+                say(f"  {mark}: {description}")
+        for extra in ("log", "master", "ring"):
+            if extra in reply:
+                say(json.dumps(reply[extra], indent=1, ensure_ascii=False))
+        say(render(reply["state"]))
+

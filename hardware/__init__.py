@@ -1,0 +1,1 @@
+"""Device adapters: buttons, card readers and the LED moon ring."""

@@ -1,0 +1,1 @@
+"""The LED moon ring: protocol helpers (protocol.py) and firmware deployment (flash.py)."""
