@@ -6,6 +6,7 @@ drops the redo stack, as in any editor.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -164,24 +165,16 @@ class EventStore:
     def _touch(self, game_id: int, summary: dict) -> None:
         self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
 
-    def _transaction(self):
-        return _Transaction(self._db, self.path)
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK and a StoreError naming the file."""
-
-    def __init__(self, db: sqlite3.Connection, path: str):
-        self._db, self._path = db, path
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type, exc, tb) -> bool:
-        if exc_type is None:
-            self._db.execute("COMMIT")
-            return False
-        self._db.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=self._path, reason=exc)) from exc
-        return False
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK and a StoreError naming the file."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=self.path, reason=exc)) from exc
