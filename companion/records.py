@@ -124,7 +124,7 @@ def type_name(hint: Any) -> str:
         return f"list of {type_name(args[0])}"
     if origin is dict:
         return f"map of {type_name(args[0])} to {type_name(args[1])}"
-    return getattr(hint, "__name__", str(hint))
+    return "any" if hint is Any else getattr(hint, "__name__", str(hint))
 
 
 def describe_command(cls: type[Command]) -> dict:

@@ -93,7 +93,7 @@ class Config:
             runes=runes,
             letters=letters,
             feedback=check.choice("gate.feedback", ("count", "none")),
-            pile={name: check.int(f"pile.{name}", 0, 200) for name in (*CHARACTERS, RED_MOON)},
+            pile={name: check.int(f"pile.{name}", 0, 1000) for name in (*CHARACTERS, RED_MOON)},
             artefacts={name: check.int(f"artefacts.{name}", 0, 50) for name in ARTEFACTS},
             location_names=tuple(check.str(f"locations.{i}.name") for i in range(6)),
             location_decks=location_decks,

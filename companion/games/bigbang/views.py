@@ -12,7 +12,7 @@ from __future__ import annotations
 from companion.games.bigbang import events as ev
 from companion.games.bigbang.config import RED_MOON
 from companion.games.bigbang.rules import fight_bonus, win_chance
-from companion.games.bigbang.state import BigBangState, evolve
+from companion.games.bigbang.state import BigBangState
 from companion.i18n import _
 from companion.odds import percent
 
@@ -204,14 +204,9 @@ _PHASE_PROMPTS = {"choose": _choose, "actions": _actions, "draw": _draw, "drawin
 # -- the undo list ------------------------------------------------------------------------------------
 def describe(before: BigBangState, events: list[ev.Event]) -> str:
     """One sentence for a step, e.g. "Ann: Penny's special action; the ring moves up (5 → 6)"."""
-    s = before
-    parts = []
-    for event in events:
-        text = _DESCRIBE.get(type(event), lambda s, e: "")(s, event)
-        if text:
-            parts.append(text)
-        if isinstance(event, ev.GameStarted):
-            s = evolve(s, event)  # later sentences need the real card names
+    if events and isinstance(events[0], ev.GameStarted):  # dealing and laying out are not worth a line each
+        return _("Game started with {players}; cards dealt, locations laid").format(players=", ".join(events[0].players))
+    parts = [text for text in (_DESCRIBE.get(type(e), lambda s, e: "")(before, e) for e in events) if text]
     if not parts:
         return ""
     actor = before.active_player if before.status == "playing" else None
@@ -240,7 +235,6 @@ def _fight(s: BigBangState, e: ev.FightResolved) -> str:
 
 
 _DESCRIBE = {
-    ev.GameStarted: lambda s, e: _("game started with {players}").format(players=", ".join(e.players)),
     ev.HandDealt: lambda s, e: _("{player} gets {n} cards").format(player=e.player, n=len(e.cards)),
     ev.LocationFilled: lambda s, e: _("{card} laid at {place}").format(card=_card_name(s, e.card), place=_place(s, e.location)),
     ev.TurnStarted: lambda s, e: _("{player}'s turn").format(player=e.player),
@@ -265,7 +259,7 @@ _DESCRIBE = {
                                     _("gate attempt failed") + (_(": {n} letter(s) right").format(n=e.correct) if e.correct is not None else "")),
     ev.RedMoonStruck: lambda s, e: _("the red moon strikes (danger {n})").format(n=e.danger),
     ev.DrawAnnounced: lambda s, e: _("draws {n}").format(n=e.count) + (_(", discarding {cards}").format(cards=", ".join(c.title() for c in e.discard)) if e.discard else ""),
-    ev.CardDrawn: lambda s, e: _("a red moon!") if e.card == RED_MOON else _("drew {character}").format(character=e.card.title()),
+    ev.CardDrawn: lambda s, e: _("a red moon") if e.card == RED_MOON else _("drew {character}").format(character=e.card.title()),
     ev.RedMoonIgnored: lambda s, e: _("the amulet ignores the red moon"),
     ev.GameWon: lambda s, e: _("the game is won"),
     ev.GameLost: lambda s, e: _("the game is lost"),

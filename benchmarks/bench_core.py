@@ -1,0 +1,150 @@
+"""Core figures (issue 2): replay of a 10,000-event game, headless round trip, start-up, memory.
+
+Targets: replay < 0.5 s; round trip p99 < 5 ms; process start to first reply < 300 ms.
+Run: `make bench ARGS=core` or `.venv/bin/python benchmarks/bench_core.py`.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.errors import RuleError  # noqa: E402
+from companion.games.bigbang import GAME  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.store import EventStore  # noqa: E402
+
+# A long evening: a deep pile and a long track so that one game holds 10,000 events.
+LONG_GAME = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {
+    "table": {"cards_from": "companion"}, "track": {"length": 100, "start": 90},
+    "pile": {"leonard": 600, "howard": 600, "penny": 600, "raj": 600, "sheldon": 600, "red_moon": 20},
+}}
+
+
+def legal_walk(session: Session, events: int) -> None:
+    """Plays plain legal turns (moves, location actions, draws) until the log holds `events` events."""
+    total = sum(len(s.events) for s in session.history)
+    while total < events and session.state.status == "playing":
+        s = session.state
+        if s.phase == "choose" and not s.hand:
+            request = {"cmd": "pass"}
+        elif s.phase == "choose":
+            character = max(s.hand, key=s.hand.get)
+            request = {"cmd": "play", "character": character, "cards": s.hand[character]}
+        elif s.phase == "actions":
+            request = {"cmd": "act", "die": 4, "choice": "moon"}
+            if s.positions[s.turn.character] is None or s.card_at(s.positions[s.turn.character]) is None:
+                request = {"cmd": "move", "location": (s.positions[s.turn.character] or 0) % 6 + 1}
+        elif s.phase == "draw":
+            room = s.config.hand_limit - sum(s.hand.values())
+            request = {"cmd": "draw", "count": 1, "discard": [] if room else [next(iter(s.hand))]}
+        else:
+            request = {"cmd": "accept"}
+        try:
+            step = session.apply(request)
+        except RuleError:
+            step = session.apply({"cmd": "end_actions"} if s.phase == "actions" else {"cmd": "roll"})
+        total += len(step.events)
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bench_replay(folder: Path) -> list[tuple[str, str, str]]:
+    db = folder / "replay.db"
+    with EventStore(db) as store:
+        session = Session.new(GAME, store, seed=1)
+        session.apply(LONG_GAME)
+        legal_walk(session, 10_000)
+        events = sum(len(s.events) for s in session.history)
+        game_id = session.game_id
+    fold = []
+    for _ in range(5):
+        started = time.perf_counter()
+        session.replay()
+        fold.append(time.perf_counter() - started)
+    resume = []
+    for _ in range(5):
+        with EventStore(db) as store:
+            started = time.perf_counter()
+            Session.resume(GAME, store, game_id)
+            resume.append(time.perf_counter() - started)
+    return [
+        (f"fold {events} events (in memory)", f"{min(fold) * 1000:.0f} ms", "< 500 ms"),
+        (f"resume {events} events from SQLite ({len(session.history)} steps)", f"{min(resume) * 1000:.0f} ms", "< 500 ms"),
+    ]
+
+
+def headless(db: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db), "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def ask(proc: subprocess.Popen, request: dict) -> dict:
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+def bench_round_trip(folder: Path) -> list[tuple[str, str, str]]:
+    proc = headless(folder / "rt.db")
+    ask(proc, {**LONG_GAME})
+    writes, reads = [], []
+    for _ in range(1000):
+        started = time.perf_counter()
+        assert ask(proc, {"cmd": "roll"})["ok"]
+        writes.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        ask(proc, {"cmd": "state"})
+        reads.append(time.perf_counter() - started)
+    rss = _peak_rss_kib(proc.pid)
+    proc.stdin.close()
+    proc.wait()
+    ms = lambda seconds: f"{seconds * 1000:.2f} ms"  # noqa: E731
+    return [
+        ("round trip, stored command (roll), p50", ms(percentile(writes, 50)), ""),
+        ("round trip, stored command (roll), p99", ms(percentile(writes, 99)), "< 5 ms"),
+        ("round trip, read (state), p50 / p99", f"{ms(percentile(reads, 50))} / {ms(percentile(reads, 99))}", "< 5 ms"),
+        ("headless process peak RSS after 2,000 requests", f"{rss / 1024:.1f} MiB", ""),
+    ]
+
+
+def bench_start(folder: Path) -> list[tuple[str, str, str]]:
+    samples = []
+    for i in range(10):
+        started = time.perf_counter()
+        proc = headless(folder / f"start{i}.db")
+        ask(proc, {"cmd": "state"})
+        samples.append(time.perf_counter() - started)
+        proc.stdin.close()
+        proc.wait()
+    return [("process start to first reply, median of 10", f"{statistics.median(samples) * 1000:.0f} ms", "< 300 ms")]
+
+
+def _peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        rows = bench_replay(folder) + bench_round_trip(folder) + bench_start(folder)
+    rows.append(("this benchmark process peak RSS", f"{_peak_rss_kib(os.getpid()) / 1024:.1f} MiB", ""))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'figure':>16}  target")
+    for name, figure, target in rows:
+        print(f"{name:<{width}}  {figure:>16}  {target}")
+
+
+if __name__ == "__main__":
+    main()
