@@ -56,7 +56,7 @@ def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> R
     if cls is None:
         raise RuleError("UNKNOWN_COMMAND", _("There is no command \"{name}\".").format(name=name))
     schema = fields_of(cls)
-    unknown = sorted(set(data) - {field_name for field_name, _hint, _required in schema} - {key})
+    unknown = sorted(set(data) - _names(cls) - {key})
     if unknown:
         raise RuleError("BAD_ARGUMENTS", _("\"{name}\" does not take \"{arg}\".").format(name=name, arg=unknown[0]))
     values = {}
@@ -111,6 +111,11 @@ def coerce(value: Any, hint: Any, name: str) -> Any:
     if not isinstance(value, hint):
         raise _bad(name, hint)
     return value
+
+
+@functools.cache
+def _names(cls: type[Record]) -> frozenset[str]:
+    return frozenset(name for name, _hint, _required in fields_of(cls))
 
 
 def type_name(hint: Any) -> str:

@@ -5,7 +5,7 @@ the old one (the session keeps every earlier state for instant undo).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from companion.games.bigbang import events as ev
@@ -104,6 +104,13 @@ def initial_state() -> BigBangState:
 
 
 # -- evolve --------------------------------------------------------------------------------------
+def replace(obj, **changes):
+    """dataclasses.replace without re-running __init__: a tenth of the cost, which replay feels."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
 def evolve(state: BigBangState, event: ev.Event) -> BigBangState:
     return _EVOLVE[type(event)](state, event)
 
