@@ -86,11 +86,14 @@ def _check_letters(code: str, what: str, letters: tuple[str, ...] | None, count:
 
 
 def _lay_board(rng: random.Random, pool: tuple[str, ...], solution: tuple[str, ...]) -> tuple[str, ...]:
-    """A random layout that does not already close the gate."""
-    while True:
-        board = tuple(rng.sample(pool, len(solution)))
-        if board != solution:
-            return board
+    """A random layout that does not already close the gate (where the pool allows another one)."""
+    board = rng.sample(pool, len(solution))
+    if tuple(board) == solution:
+        if len(board) > 1:
+            board[0], board[1] = board[1], board[0]
+        elif len(pool) > 1:
+            board[0] = next(letter for letter in pool if letter != solution[0])
+    return tuple(board)
 
 
 def _deal_hands(tx: Tx, hands: dict[str, tuple[str, ...]] | None) -> None:
@@ -161,7 +164,10 @@ def pass_turn(tx: Tx, c: cmd.Pass) -> None:
 
 
 def end_actions_command(tx: Tx, c: cmd.EndActions) -> None:
+    """Digest §A turn: a player who chose a character performs 1 or more actions (else passes)."""
     _require_phase(tx.state, "actions")
+    if not tx.state.turn.acted:
+        raise RuleError("NO_ACTION_YET", _("Do at least one action first; to do none, undo the choice and pass."))
     end_actions(tx)
 
 

@@ -84,7 +84,7 @@ class BigBangState:
         """Empty locations whose deck still has cards."""
         return [
             n for n in range(1, 7)
-            if self.locations[n - 1] is None and any(self.decks[self.config.location_decks[n - 1]].values())
+            if self.locations[n - 1] is None and self.decks[self.config.location_decks[n - 1]]
         ]
 
     @property
@@ -123,13 +123,18 @@ def _started(s: BigBangState, e: ev.GameStarted) -> BigBangState:
         players=e.players,
         moon=config.track_start,
         hands=tuple({} for _ in e.players),
-        pile=dict(config.pile),
-        decks={deck: dict(cards) for deck, cards in config.decks.items()},
-        artefact_deck=dict(config.artefacts),
+        pile=_nonzero(config.pile),
+        decks={deck: _nonzero(cards) for deck, cards in config.decks.items()},
+        artefact_deck=_nonzero(config.artefacts),
         board=e.board,
         solution=e.solution,
         master_pin=e.master_pin,
     )
+
+
+def _nonzero(counts: dict[str, int]) -> dict[str, int]:
+    """Counts as the state keeps them: a card with none left has no entry."""
+    return {key: n for key, n in counts.items() if n}
 
 
 def _counted(counts: dict[str, int], key: str, delta: int) -> dict[str, int]:

@@ -108,39 +108,43 @@ def ring_view(s: BigBangState) -> dict:
 
 
 def odds(s: BigBangState) -> list[dict]:
-    """For each enemy on the board: the chance the active character beats it now (digest §Fights).
+    """For each enemy on the board: the active character's exact chance to beat it (digest §Fights).
 
-    At the character's own location the co-location bonus counts; elsewhere only Howard's remote fight
-    reaches, without bonus. `with_help` lists the chance with 1, 2, … helper cards the others hold.
+    `how` says how the fight would happen: "here" (the character stands there; the company bonus
+    counts), "remote" (Howard's special action, or Raj copying it: no bonus at all), or "move" (after
+    moving there; company bonus as it would be). `with_help` lists the chance with 1, 2, … helper
+    cards, as many as the other players hold of this character.
     """
     if s.turn is None or s.phase != "actions":
         return []
     character = s.turn.character
     helper_cards = sum(hand.get(character, 0) for i, hand in enumerate(s.hands) if i != s.active)
     reroll, sword = bool(s.artefacts.get("reroll")), "sword" in s.relics
+    chance = lambda strength, bonus: win_chance(strength, bonus, reroll, sword, s.config.sword_max_strength)  # noqa: E731
     result = []
     for n in range(1, 7):
         card = s.card_at(n)
         if not card or card.kind != "enemy":
             continue
-        here = s.positions[character] == n
-        bonus = fight_bonus(s, character) if here else 0
-        chance = win_chance(card.strength, bonus, reroll, sword, s.config.sword_max_strength)
+        if s.positions[character] == n:
+            how, bonus = "here", fight_bonus(s, character)
+        elif _can_fight_remotely(s, character):
+            how, bonus = "remote", 0
+        else:
+            how, bonus = "move", int(any(where == n for c, where in s.positions.items() if c != character))
+        p = chance(card.strength, bonus)
         result.append({
-            "location": n,
-            "enemy": card.name,
-            "strength": card.strength,
-            "danger": card.danger,
-            "here": here,
-            "bonus": bonus,
-            "win": str(chance),
-            "percent": percent(chance),
-            "with_help": [
-                percent(win_chance(card.strength, bonus + extra, reroll, sword, s.config.sword_max_strength))
-                for extra in range(1, helper_cards + 1)
-            ] if here else [],
+            "location": n, "enemy": card.name, "strength": card.strength, "danger": card.danger,
+            "how": how, "here": how == "here", "bonus": bonus, "win": str(p), "percent": percent(p),
+            "with_help": [] if how == "remote" else [percent(chance(card.strength, bonus + k)) for k in range(1, helper_cards + 1)],
         })
     return result
+
+
+def _can_fight_remotely(s: BigBangState, character: str) -> bool:
+    if s.turn.special_used or s.turn.acted:
+        return False
+    return character == "howard" or (character == "raj" and "howard" in s.others_at("raj"))
 
 
 # -- the prompt ---------------------------------------------------------------------------------------
