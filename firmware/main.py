@@ -1,6 +1,6 @@
 """Moon-ring firmware: a WS2812 ring on a Raspberry Pi Pico, speaking ring protocol 1 on USB serial.
 
-The contract is docs ring-protocol.md (version 1). This one file is what runs on the Pico (copy it
+The contract is the ring protocol, version 1 (docs/ring-protocol.md). This one file is what runs on the Pico (copy it
 to the board as main.py; see firmware/README.md). It is laid out in three parts:
 
 1. CONFIG: every setting, in one block (or overridden by an optional ring_config.py beside it).
@@ -14,7 +14,7 @@ to the board as main.py; see firmware/README.md). It is laid out in three parts:
 # board (e.g. `LED_COUNT = 60`); it is imported right after this block and wins.
 FW_VERSION = "1.0.0"      # reported as fw=<version> in HELLO
 LED_COUNT = 24            # pixels on the ring, 12..60 (an RGB ring; RGBW is not supported)
-DATA_PIN = 28             # GPIO of the data line: GP28 is physical pin 34, next to GND (pin 38)
+DATA_PIN = 28             # GPIO of the data line: GP28 is physical pin 34 (GND: pins 33, 38)
 DEFAULT_BRIGHTNESS = 96   # BRI value after start, 0..255
 BRIGHTNESS_MAX = 255      # what BRI 255 means (0..255): a ceiling on every colour, for a glaring ring
 GAMMA = 2.2               # colour gamma correction; 1.0 switches it off
