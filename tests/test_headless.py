@@ -106,7 +106,7 @@ def test_the_master_view_needs_the_pin_and_shows_the_solution(headless):
 def test_the_ring_view_follows_the_moon(headless):
     headless.send(START)
     ring = headless.send({"cmd": "ring"})["ring"]
-    assert ring == {"track": 12, "moon": 8, "bottom": 0, "top": 11, "danger": 0, "alert": None}
+    assert ring == {"kind": "track", "track": 12, "moon": 8, "bottom": 0, "top": 11, "danger": 0, "alert": None}
 
 
 def test_resume_continues_the_most_recent_game(db_path):

@@ -98,6 +98,7 @@ def ring_view(s: BigBangState) -> dict:
     elif s.red_moon_open:
         alert = "red_moon"
     return {
+        "kind": "track",
         "track": s.config.track_length,
         "moon": s.moon,
         "bottom": 0,

@@ -1,0 +1,40 @@
+"""The plain input events devices emit. A device never knows a game: these are all it says.
+
+Whoever listens (the table wiring) turns them into game commands through the game's bindings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ButtonGesture:
+    """A finished gesture on a named button: "tap", "double" or "hold"."""
+
+    button: str
+    gesture: str
+
+
+@dataclass(frozen=True)
+class TagSeen:
+    """A tag was placed on a reader. `uid` is normalised: lower-case hex, no check byte, no separators."""
+
+    uid: str
+    reader: str = "reader"
+
+
+@dataclass(frozen=True)
+class TagLifted:
+    """The tag last seen left the reader (for games that want "place, don't swipe")."""
+
+    uid: str
+    reader: str = "reader"
+
+
+@dataclass(frozen=True)
+class DeviceProblem:
+    """A device stopped answering, came back, or cannot be used: said once per change, never raised."""
+
+    device: str
+    message: str
+    ok: bool = False
