@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
 from companion.records import Command, Event, Record, from_json
 
 State = Any
@@ -36,6 +37,12 @@ class GameDefinition:
     ring_view: Callable[[State], dict]
     #: the game master's PIN, or None when the game has none (yet)
     master_pin: Callable[[State], str | None]
+    #: what the table can do now, as a menu for the buttons and the screen
+    options: Callable[[State], list[Option]] = lambda state: []
+    #: what each button gesture means (companion.inputs)
+    bindings: Bindings = DEFAULT_BINDINGS
+    #: scan_command(state, card) -> the command a scanned card means now, or None
+    scan_command: Callable[[State, str], dict | None] = lambda state, card: None
 
     def fold(self, state: State, events: list[Event] | tuple[Event, ...]) -> State:
         for event in events:

@@ -4,7 +4,7 @@ The companion keeps the moon track, the cubes, hands, pile and location decks, a
 master who knows which rune each letter belongs to.
 """
 from companion.game import GameDefinition
-from companion.games.bigbang import views
+from companion.games.bigbang import inputs, views
 from companion.games.bigbang.commands import COMMANDS
 from companion.games.bigbang.events import EVENTS
 from companion.games.bigbang.rules import decide
@@ -23,4 +23,7 @@ GAME = GameDefinition(
     master_view=views.master_view,
     ring_view=views.ring_view,
     master_pin=lambda state: state.master_pin,
+    options=inputs.options,
+    bindings=inputs.BINDINGS,
+    scan_command=inputs.scan_command,
 )

@@ -1,0 +1,95 @@
+"""How inputs map to commands, as data a game ships: button bindings and the menu of options.
+
+A binding says what a gesture means — a table action (walk the menu, pick, undo…) or a fixed game
+command — for every phase, or only in one (`[phase.red_moon]`). The game's `options(state)` is the
+menu the buttons walk and the screen shows as buttons.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import RuleError
+from companion.i18n import _
+
+#: what a gesture can mean besides a game command
+TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo")
+GESTURES = ("tap", "double", "hold")
+
+DEFAULT_BINDINGS_TOML = """
+[buttons]
+next = { tap = "next" }
+back = { tap = "previous", hold = "undo", double = "redo" }
+yes  = { tap = "confirm" }
+no   = { tap = "cancel" }
+"""
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A value an option still needs: the command argument, and the choices to walk through."""
+
+    arg: str
+    label: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the table can do now: a menu entry for buttons, a button on the screen."""
+
+    label: str
+    command: dict
+    asks: tuple[Ask, ...] = ()
+
+
+Meaning = str | dict
+
+
+@dataclass(frozen=True)
+class Bindings:
+    everywhere: dict[tuple[str, str], Meaning] = field(default_factory=dict)
+    per_phase: dict[str, dict[tuple[str, str], Meaning]] = field(default_factory=dict)
+
+    def meaning(self, state: Any, button: str, gesture: str) -> Meaning | None:
+        """What (button, gesture) means in this state's phase, or None: nothing."""
+        key = (button, gesture)
+        phase = self.per_phase.get(getattr(state, "phase", None), {})
+        return phase[key] if key in phase else self.everywhere.get(key)
+
+    @classmethod
+    def from_toml(cls, text: str, base: "Bindings | None" = None) -> "Bindings":
+        """Bindings from TOML laid over `base` (the default: NEXT/BACK walk, YES picks, hold BACK undoes)."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RuleError("BAD_BINDINGS", _("The button bindings cannot be read: {reason}.").format(reason=exc)) from exc
+        everywhere = dict(base.everywhere) if base else {}
+        everywhere.update(_gestures(data.get("buttons", {}), "buttons"))
+        per_phase = {phase: dict(keys) for phase, keys in (base.per_phase if base else {}).items()}
+        for phase, buttons in data.get("phase", {}).items():
+            per_phase.setdefault(phase, {}).update(_gestures(buttons, f"phase.{phase}"))
+        return cls(everywhere, per_phase)
+
+
+def _gestures(buttons: dict, where: str) -> dict[tuple[str, str], Meaning]:
+    found = {}
+    for button, gestures in buttons.items():
+        for gesture, meaning in gestures.items():
+            key = f"{where}.{button}.{gesture}"
+            if gesture not in GESTURES:
+                raise RuleError("BAD_BINDINGS", _("Binding \"{key}\": the gestures are {known}.").format(key=key, known=", ".join(GESTURES)))
+            if not (meaning in TABLE_ACTIONS or (isinstance(meaning, dict) and isinstance(meaning.get("cmd"), str))):
+                raise RuleError("BAD_BINDINGS", _("Binding \"{key}\": say one of {known}, or a command like {{ cmd = \"pass\" }}.").format(key=key, known=", ".join(TABLE_ACTIONS)))
+            found[(button, gesture)] = meaning
+    return found
+
+
+DEFAULT_BINDINGS = Bindings.from_toml(DEFAULT_BINDINGS_TOML)

@@ -1,0 +1,147 @@
+"""Buttons: gpiozero `Button`s (pull-ups, BCM pins) turned into gestures — tap, double tap, hold.
+
+Debouncing is ours: gpiozero's mock pins ignore `bounce_time`, and a real switch bounces, so an
+edge closer than `debounce` to the last accepted one is dropped. Gesture timing lives in a pure
+`GestureRecogniser` (fed edges and clock ticks) so it is tested without threads; `ButtonPanel`
+wires it to gpiozero callbacks and one ticking thread.
+
+In simulation the panel runs on gpiozero's `MockFactory`: the screen's virtual buttons drive the
+mock pins, so they go through exactly this code.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from hardware.events import ButtonGesture
+
+
+@dataclass(frozen=True)
+class Timing:
+    debounce: float = 0.03  # s: edges closer than this to the last accepted one are switch bounce
+    double: float = 0.30    # s: a second tap within this is a double tap
+    hold: float = 0.80      # s: pressed this long is a hold (the release then makes no tap)
+
+
+class GestureRecogniser:
+    """Edges and time in, gestures out. `double_enabled=False` reports a tap at release, at once."""
+
+    def __init__(self, name: str, timing: Timing, double_enabled: bool = True):
+        self.name, self.timing, self.double_enabled = name, timing, double_enabled
+        self._pressed = False
+        self._last_edge = float("-inf")
+        self._pressed_at = 0.0
+        self._held = False
+        self._tap_pending_since: float | None = None
+
+    def edge(self, pressed: bool, now: float) -> list[ButtonGesture]:
+        if pressed == self._pressed or now - self._last_edge < self.timing.debounce:
+            return []  # bounce, or a repeat of the state we already have
+        self._pressed, self._last_edge = pressed, now
+        if pressed:
+            self._pressed_at, self._held = now, False
+            return []
+        if self._held:
+            return []
+        if not self.double_enabled:
+            return [ButtonGesture(self.name, "tap")]
+        if self._tap_pending_since is not None:
+            self._tap_pending_since = None
+            return [ButtonGesture(self.name, "double")]
+        self._tap_pending_since = now
+        return []
+
+    def tick(self, now: float, level: bool | None = None) -> list[ButtonGesture]:
+        """Time passes. `level` is the switch as it reads now: an edge dropped as bounce that turned
+        out to be real (a very short tap, the last bounce of a storm) is caught up here."""
+        if level is not None and level != self._pressed and now - self._last_edge >= self.timing.debounce:
+            return self.edge(level, now)
+        if self._pressed and not self._held and now - self._pressed_at >= self.timing.hold:
+            self._held, self._tap_pending_since = True, None
+            return [ButtonGesture(self.name, "hold")]
+        if self._tap_pending_since is not None and not self._pressed and now - self._tap_pending_since >= self.timing.double:
+            self._tap_pending_since = None
+            return [ButtonGesture(self.name, "tap")]
+        return []
+
+
+class ButtonPanel:
+    """The configured buttons: {name: BCM pin}. Calls `listener(ButtonGesture)` from its own thread
+    (holds, delayed taps) or gpiozero's callback thread (immediate gestures)."""
+
+    TICK = 0.005  # s
+
+    def __init__(self, pins: dict[str, int], listener: Callable[[ButtonGesture], None], *, timing: Timing = Timing(),
+                 double_enabled: Callable[[str], bool] = lambda name: True, pin_factory=None,
+                 clock: Callable[[], float] = time.monotonic):
+        from gpiozero import Button  # imported here: hardware is optional for the core and its tests
+
+        self._listener, self._clock = listener, clock
+        self._lock = threading.Lock()
+        self._buttons, self._recognisers = {}, {}
+        for name, pin in pins.items():
+            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+            recogniser = GestureRecogniser(name, timing, double_enabled(name))
+            button.when_pressed = lambda r=recogniser: self._edge(r, True)
+            button.when_released = lambda r=recogniser: self._edge(r, False)
+            self._buttons[name], self._recognisers[name] = button, recogniser
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="buttons", daemon=True)
+        self._thread.start()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._buttons)
+
+    def pin_of(self, name: str):
+        """The gpiozero pin behind a button (a MockPin in simulation: `drive_low()` presses it)."""
+        return self._buttons[name].pin
+
+    def _edge(self, recogniser: GestureRecogniser, pressed: bool) -> None:
+        with self._lock:
+            gestures = recogniser.edge(pressed, self._clock())
+        self._emit(gestures)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.TICK):
+            with self._lock:
+                now = self._clock()
+                gestures = [g for name, r in self._recognisers.items() for g in r.tick(now, self._buttons[name].is_pressed)]
+            self._emit(gestures)
+
+    def _emit(self, gestures: list[ButtonGesture]) -> None:
+        for gesture in gestures:
+            self._listener(gesture)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=1)
+        for button in self._buttons.values():
+            button.close()
+
+    def __enter__(self) -> "ButtonPanel":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class StatusLed:
+    """An optional RGB LED showing a colour (e.g. the active player's), via gpiozero `RGBLED`."""
+
+    def __init__(self, pins: tuple[int, int, int], pin_factory=None):
+        from gpiozero import RGBLED
+
+        self._led = RGBLED(*pins, pin_factory=pin_factory)
+
+    def show(self, rgb: tuple[int, int, int]) -> None:
+        self._led.color = tuple(c / 255 for c in rgb)
+
+    @property
+    def colour(self) -> tuple[int, int, int]:
+        return tuple(round(c * 255) for c in self._led.color)
+
+    def close(self) -> None:
+        self._led.close()

@@ -1,0 +1,170 @@
+"""The table: buttons walk the menu of what can be done now, cards become commands, nothing crashes."""
+from dataclasses import dataclass
+
+import pytest
+
+from companion.errors import RuleError
+from companion.games.bigbang import GAME
+from companion.inputs import Bindings
+from companion.session import Session
+from companion.table import Table
+
+START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
+         "hands": {"Ann": ["penny", "penny", "howard"], "Bob": ["raj"], "Cy": ["sheldon"]},
+         "locations": ["wil-wheaton-work", "stuart", "flag", "amy", "wil-wheaton-fun", "lantern"],
+         "solution": ["A", "B", "C", "D", "E", "F", "G"], "board": ["B", "A", "C", "D", "E", "F", "G"]}
+
+
+@dataclass
+class Entry:
+    game: str
+    card: str
+    label: str | None = None
+
+
+class Catalogue:
+    def __init__(self, cards):
+        self.cards = cards
+
+    def lookup(self, uid):
+        return self.cards.get(uid)
+
+
+@pytest.fixture
+def table():
+    t = Table(Session(GAME, 1), Catalogue({"04aa": Entry("bigbang", "sheldon"), "04bb": Entry("bigbang", "red_moon"),
+                                           "04cc": Entry("bigbang", "kripke"), "0e5": Entry("eldersign", "doom")}))
+    t.command(START)
+    return t
+
+
+def walk_to(table, label):
+    """Tap NEXT until the menu points at `label` (at most once round)."""
+    for _ in range(len(table.options()) + 1):
+        if table.selection() == label:
+            return
+        table.button("next", "tap")
+    raise AssertionError(f"{label!r} not in {[o.label for o in table.options()]}")
+
+
+def test_next_and_yes_play_a_character_and_penny_moves_the_ring(table):
+    walk_to(table, "Play 2 Penny")
+    assert table.button("yes", "tap").kind == "applied"
+    assert table.selection() == "Penny: ring 1 up"
+    outcome = table.button("yes", "tap")
+    assert outcome.message == "Ann: Penny's special action; the ring moves up (8 → 9)"
+    assert table.session.state.moon == 9
+
+
+def test_a_fight_asks_the_die_face_next_cycles_it_yes_confirms(table):
+    walk_to(table, "Play 2 Penny")
+    table.button("yes", "tap")
+    walk_to(table, "Move Penny")
+    table.button("yes", "tap")
+    assert table.selection() == "To: Caltech"
+    table.button("yes", "tap")
+    walk_to(table, "Fight Wil Wheaton (33%)")
+    table.button("yes", "tap")
+    assert table.selection() == "Die: 1"
+    table.button("next", "tap")
+    table.button("next", "tap")
+    assert table.selection() == "Die: 3"
+    outcome = table.button("yes", "tap")
+    assert outcome.kind == "applied" and "rolled 3 + 0: won" in outcome.message
+    assert table.session.state.cubes == 1
+
+
+def test_no_goes_back_to_the_top_of_the_menu(table):
+    walk_to(table, "Play 1 Howard")
+    table.button("no", "tap")
+    assert table.selection() == table.options()[0].label
+
+
+def test_hold_back_undoes_and_double_back_redoes(table):
+    walk_to(table, "Play 1 Howard")
+    table.button("yes", "tap")
+    assert table.button("back", "hold").kind == "undone"
+    assert table.session.state.phase == "choose"
+    assert table.button("back", "double").kind == "redone"
+    assert table.session.state.turn.character == "howard"
+
+
+def test_a_press_that_means_nothing_is_a_short_cue_and_changes_nothing(table):
+    before = table.session.state
+    outcome = table.button("left", "hold")
+    assert outcome.kind == "nothing" and outcome.message == "Nothing to do with that button now."
+    assert table.session.state is before
+
+
+def test_the_red_moon_phase_binds_yes_to_the_amulet_and_no_to_accepting(table):
+    assert table.game.bindings.meaning(type("S", (), {"phase": "red_moon"})(), "no", "tap") == {"cmd": "accept"}
+
+
+def test_scanned_cards_reveal_draws_and_a_refused_scan_changes_nothing(table):
+    walk_to(table, "Play 1 Howard")
+    table.button("yes", "tap")
+    walk_to(table, "Move Howard")
+    table.button("yes", "tap")
+    table.button("yes", "tap")
+    table.command({"cmd": "draw", "count": 2})
+    assert table.card("04aa").message == "Ann: drew Sheldon"
+    assert table.card("04bb").kind == "applied" and table.session.state.active_player == "Bob"
+    before = table.session.state
+    assert table.card("04aa").kind == "nothing" and table.session.state is before
+
+
+def test_an_unknown_tag_asks_for_enrolment_and_another_games_tag_says_so(table):
+    before = table.session.state
+    assert table.card("ffff").kind == "enrol"
+    outcome = table.card("0e5")
+    assert outcome.kind == "other_game" and "eldersign" in outcome.message
+    assert table.session.state is before
+
+
+def test_a_location_card_scanned_while_refilling_lands_where_its_deck_is(table):
+    table.command({"cmd": "play", "character": "howard", "cards": 1})
+    table.command({"cmd": "special", "location": 1, "die": 4})  # Wil Wheaton at Caltech beaten from afar
+    table.command({"cmd": "move", "location": 3})
+    table.command({"cmd": "draw", "count": 1})
+    table.card("04aa")
+    assert table.session.state.phase == "refill"
+    assert table.card("04cc").message.startswith("Ann: Barry Kripke laid at Caltech")
+
+
+def test_listeners_hear_every_outcome(table):
+    heard = []
+    table.subscribe(heard.append)
+    table.button("next", "tap")
+    table.command({"cmd": "fly"})
+    assert [o.kind for o in heard] == ["selected", "refused"]
+    assert heard[1].error.code == "UNKNOWN_COMMAND"
+
+
+def test_bad_bindings_name_the_key():
+    with pytest.raises(RuleError) as error:
+        Bindings.from_toml('[buttons]\nnext = { squeeze = "next" }')
+    assert 'buttons.next.squeeze' in error.value.message
+    with pytest.raises(RuleError) as error:
+        Bindings.from_toml('[phase.choose]\nyes = { tap = "jump" }')
+    assert 'phase.choose.yes.tap' in error.value.message
+
+
+def test_every_menu_entry_is_a_legal_command_somewhere_in_a_game():
+    """Walking a whole game by the menu alone: every option offered is accepted by the rules."""
+    session = Session(GAME, 5)
+    table = Table(session)
+    table.command({**START, "hands": None, "locations": None, "settings": {"table": {"cards_from": "companion"}}})
+    refused = []
+    for _ in range(400):
+        if session.state.status != "playing":
+            break
+        options = table.options()
+        option = options[len(session.history) % len(options)]
+        request = {**option.command, **{ask.arg: ask.choices[0].value for ask in option.asks}}
+        try:
+            session.apply(request)
+        except RuleError as exc:
+            refused.append((option.label, exc.code))
+            session.apply(options[-1].command if options[-1].command["cmd"] != "end_actions" else request)
+    assert not [r for r in refused if r[1] not in ("CHOICE_NEEDED",)], refused
+    assert session.state.status != "playing" or len(session.history) > 300
