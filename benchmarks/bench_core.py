@@ -135,7 +135,7 @@ def _peak_rss_kib(pid: int) -> int:
     return 0
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         rows = bench_replay(folder) + bench_round_trip(folder) + bench_start(folder)

@@ -19,7 +19,7 @@ def main(names: list[str]) -> None:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         print(f"== {name} ==")
-        module.main()
+        module.main([])  # each script's own defaults
         print()
 
 

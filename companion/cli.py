@@ -1,4 +1,5 @@
-"""The `companion` command: the one entry point that wires the core to its front ends."""
+"""The `companion` command: the one entry point, and the only core module that wires the core to
+`hardware/` (and later `ui/`) — always by imports inside the sub-command that needs them."""
 from __future__ import annotations
 
 import argparse
@@ -6,6 +7,7 @@ import datetime
 import random
 import sys
 
+from companion.cards_cli import add_cards_parser
 from companion.errors import RuleError
 from companion.registry import all_games, get_game
 from companion.session import Session
@@ -44,7 +46,21 @@ def _parser() -> argparse.ArgumentParser:
     db_option(run)
     run.add_argument("--seed", type=int, default=None)
     run.add_argument("--resume", action="store_true")
+    run.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
     run.set_defaults(func=_run)
+
+    doctor = sub.add_parser("doctor", help="check each configured device and say what to fix")
+    doctor.add_argument("--hardware", default=None, metavar="CONFIG")
+    db_option(doctor)
+    doctor.set_defaults(func=_doctor)
+
+    ring = sub.add_parser("ring", help="the LED moon ring")
+    ring_sub = ring.add_subparsers(required=True, metavar="ACTION")
+    flash = ring_sub.add_parser("flash", help="copy the firmware to the ring's Pico and check its HELLO")
+    flash.add_argument("--port", default=None, help="serial port of the Pico (default: found by USB id)")
+    flash.set_defaults(func=_ring_flash)
+
+    add_cards_parser(sub)
 
     games = sub.add_parser("games", help="list the games and the saved games")
     db_option(games)
@@ -78,9 +94,37 @@ def _headless(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from companion.cards import CardCatalogue
     from companion.console import play
+    from companion.table import Table
+    from hardware import config
+    from hardware.rig import Rig
 
-    play(open_session(args.game, args.db, args.seed, args.resume))
+    hardware = config.load(args.hardware)
+    session = open_session(args.game, args.db, args.seed, args.resume)
+    table = Table(session, CardCatalogue(session.store.path))
+    with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
+        play(table, rig)
+    return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from hardware import config
+    from hardware.doctor import doctor
+
+    text, status = doctor(config.load(args.hardware), args.db or default_path())
+    print(text)
+    return status
+
+
+def _ring_flash(args: argparse.Namespace) -> int:
+    from hardware.ring.flash import flash
+
+    try:
+        print(flash(args.port))
+    except Exception as exc:  # flashing talks to a board: every failure is a message, not a traceback
+        print(f"companion: flashing failed: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

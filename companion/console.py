@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import typing
 from typing import Any, TextIO
 
+from companion.errors import RuleError
 from companion.headless import Headless
 from companion.records import fields_of
-from companion.session import Session
 
 
 def parse_words(commands: dict[str, type], line: str) -> dict:
@@ -82,10 +83,21 @@ def render(view: dict) -> str:
     return "\n".join(lines)
 
 
-def play(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+HARDWARE_HELP = """  simulated hardware:
+      :tap NAME, :double NAME, :hold NAME   press a button (next, back, yes, no)
+      :scan UID                             lay a tagged card on the reader
+      :enrol UID CARD                       tell the companion which card a tag is
+      :menu                                 what the buttons can do now"""
+
+
+def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    """Read commands until `quit`. With a rig, its simulated buttons and reader work from here too,
+    and whatever any device does is printed as it happens."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    session = table.session
     headless = Headless(session)
     say = lambda text: print(text, file=stdout, flush=True)  # noqa: E731
+    table.subscribe(lambda outcome: _show_outcome(outcome, say))
     say(f"{session.game.title} — saved game #{session.game_id}. Type 'help' for commands, 'quit' to stop.")
     say(render(session.public_view()))
     while True:
@@ -101,12 +113,19 @@ def play(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = 
             for command in headless.handle({"cmd": "commands"})["commands"]:
                 args = " ".join(a["name"] if a["required"] else f"[{a['name']}=]" for a in command["args"])
                 say(f"  {command['name']} {args}\n      {command['doc']}")
+            say(HARDWARE_HELP)
+            continue
+        if line.startswith(":"):
+            _hardware_line(line[1:].split(), table, rig, say)
+            say(render(session.public_view()))
             continue
         request = line if line.startswith("{") else json.dumps(parse_words(session.game.commands, line))
         reply = headless.handle_line(request)
         if not reply["ok"]:
             say(f"  ✗ {reply['error']['message']}")
             continue
+        if rig is not None:
+            rig.refresh()
         if reply.get("description"):
             say(f"  ✓ {reply['description']}")
         for key, mark in (("undone", "↶ undone"), ("redone", "↷ redone")):
@@ -117,3 +136,38 @@ def play(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = 
                 say(json.dumps(reply[extra], indent=1, ensure_ascii=False))
         say(render(reply["state"]))
 
+
+def _hardware_line(words: list[str], table, rig, say) -> None:
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    if verb == "menu":
+        for i, option in enumerate(table.options()):
+            say(f"  {'▶' if option.label == table.selection() else ' '} {option.label}")
+    elif verb in ("tap", "double", "hold") and len(args) == 1 and rig is not None and rig.simulated_buttons:
+        if args[0] not in rig.buttons.names:
+            say(f"  ✗ There is no button \"{args[0]}\" (buttons: {', '.join(rig.buttons.names)}).")
+            return
+        rig.perform(args[0], verb)
+        time.sleep(rig.buttons.timing.double + 0.05)  # a tap is told once the double-tap window closes
+    elif verb == "scan" and len(args) == 1 and rig is not None and hasattr(rig.reader, "scan"):
+        rig.reader.scan(args[0])
+        time.sleep(0.3)  # the reader reports from its own thread
+    elif verb == "enrol" and len(args) == 2 and table.catalogue is not None:
+        try:
+            entry = table.catalogue.enrol(args[0], table.game.id, args[1])
+            say(f"  ✓ {entry.uid} is {entry.card} now.")
+        except (RuleError, ValueError) as exc:
+            say(f"  ✗ {getattr(exc, 'message', exc)}")
+    else:
+        say("  ✗ Not a hardware command here; type help.")
+
+
+def _show_outcome(outcome, say) -> None:
+    """What a device did, as it happens (typed commands print their own replies)."""
+    if outcome.kind in ("applied", "undone", "redone"):
+        say(f"  {dict(applied='✓', undone='↶ undone:', redone='↷ redone:')[outcome.kind]} {outcome.message}")
+    elif outcome.kind == "selected":
+        say(f"  ▶ {outcome.message}")
+    elif outcome.kind in ("nothing", "refused", "other_game"):
+        say(f"  · {outcome.message}")
+    elif outcome.kind == "enrol":
+        say(f"  ? {outcome.message} Type :enrol {outcome.uid} CARD")

@@ -64,6 +64,11 @@ class Bindings:
         phase = self.per_phase.get(getattr(state, "phase", None), {})
         return phase[key] if key in phase else self.everywhere.get(key)
 
+    def binds(self, button: str, gesture: str) -> bool:
+        """Whether (button, gesture) means anything in some phase (a button with no double tap
+        bound can report its taps at once instead of waiting to see if a second one follows)."""
+        return (button, gesture) in self.everywhere or any((button, gesture) in keys for keys in self.per_phase.values())
+
     @classmethod
     def from_toml(cls, text: str, base: "Bindings | None" = None) -> "Bindings":
         """Bindings from TOML laid over `base` (the default: NEXT/BACK walk, YES picks, hold BACK undoes)."""

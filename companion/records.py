@@ -26,6 +26,11 @@ class Record:
     def to_json(self) -> dict:
         return {"type": self.kind, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}}
 
+    def arguments(self) -> dict:
+        """The fields that differ from their defaults, as JSON: the command as a person would type it."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
+                if f.default is dataclasses.MISSING or getattr(self, f.name) != f.default}
+
     def public_json(self) -> dict:
         data = self.to_json()
         for name in self.secret:

@@ -93,9 +93,7 @@ class Session:
         before = self.state
         events = self.game.decide(before, command, rng)
         after = self.game.fold(before, events)
-        args = command.to_json()
-        args.pop("type")
-        step = Step(number, {"cmd": command.kind, **args}, tuple(events), self.game.describe(before, events))
+        step = Step(number, {"cmd": command.kind, **command.arguments()}, tuple(events), self.game.describe(before, events))
         if self.store is not None:
             self.store.append(self.game_id, number, step.command, [e.to_json() for e in events], step.description, self._summary(after))
         self._steps.append(step)

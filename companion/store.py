@@ -71,21 +71,29 @@ def default_path() -> Path:
     return base / "table-companion" / "games.db"
 
 
+def connect(path: str | os.PathLike, schema: str) -> sqlite3.Connection:
+    """The save file, crash-safe (WAL, synchronous=FULL), with `schema` in place; a file that is
+    not ours or is damaged is a StoreError naming it."""
+    path = str(path)
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.executescript(schema)
+    except sqlite3.DatabaseError as exc:
+        raise StoreError("BAD_SAVE_FILE", _("The save file {path} cannot be used: {reason}.").format(path=path, reason=exc)) from exc
+    return db
+
+
 class EventStore:
     """One SQLite file holding several saved games."""
 
     def __init__(self, path: str | os.PathLike = ":memory:"):
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError("BAD_SAVE_FILE", _("The save file {path} cannot be used: {reason}.").format(path=self.path, reason=exc)) from exc
+        self._db = connect(self.path, SCHEMA)
 
     def close(self) -> None:
         self._db.close()

@@ -25,6 +25,8 @@ class Outcome:
     message: str = ""
     step: Step | None = None
     error: RuleError | None = None
+    #: the tag, when a scan needs enrolling
+    uid: str | None = None
 
 
 class CardLookup(Protocol):
@@ -97,7 +99,7 @@ class Table:
         with self._lock:
             entry = self.catalogue.lookup(uid) if self.catalogue is not None else None
             if entry is None:
-                return self._tell(Outcome("enrol", _("Unknown card: which card is it?")))
+                return self._tell(Outcome("enrol", _("Unknown card: which card is it?"), uid=uid))
             if entry.game != self.game.id:
                 return self._tell(Outcome("other_game", _("That card belongs to {game}, not this game.").format(game=entry.game)))
             request = self.game.scan_command(self.session.state, entry.card)

@@ -78,7 +78,7 @@ class ButtonPanel:
                  clock: Callable[[], float] = time.monotonic):
         from gpiozero import Button  # imported here: hardware is optional for the core and its tests
 
-        self._listener, self._clock = listener, clock
+        self._listener, self._clock, self.timing = listener, clock, timing
         self._lock = threading.Lock()
         self._buttons, self._recognisers = {}, {}
         for name, pin in pins.items():

@@ -88,7 +88,7 @@ class _Reader:
             player_colours=self.colours(defaults.player_colours),
             reader=self.choice("reader", "kind", READER_KINDS, defaults.reader),
             reader_options=self.get("reader", "options", {}),
-            lift_ms=self.number("reader", "lift_ms", 0, 60_000, defaults.lift_ms),
+            lift_ms=self.number("reader", "lift_ms", 50, 60_000, defaults.lift_ms),
             ring=self.choice("ring", "kind", RING_KINDS, defaults.ring),
             ring_port=self.text("ring", "port", defaults.ring_port),
             ring_leds=self.number("ring", "leds", 12, 60, defaults.ring_leds),

@@ -1,0 +1,116 @@
+"""Hardware path speed (issue 3), everything real but the physical parts:
+
+1. button press (gpiozero mock pin) released -> table -> command -> ring frame acknowledged by the real
+   firmware (MicroPython unix port on a pty): p50/p99 over N presses. Target p99 <= 10 ms.
+   The press is a YES tap (no double tap bound, so it is reported at release) picking "Penny: ring
+   1 up"; between presses the step is undone, untimed.
+2. tag scan (simulated reader) -> command applied: p50/p99 over N scans. The simulated reader
+   polls like a real one (every 50 ms), so this is dominated by where in its poll a card lands.
+
+    python benchmarks/bench_hardware.py [--presses N] [--scans N]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "firmware"))
+
+from ringharness import FirmwareDevice, why_unavailable  # noqa: E402
+
+from companion.cards import CardCatalogue  # noqa: E402
+from companion.games.bigbang import GAME  # noqa: E402
+from companion.session import Session  # noqa: E402
+from companion.table import Table  # noqa: E402
+from hardware.config import HardwareConfig  # noqa: E402
+from hardware.rig import Rig  # noqa: E402
+
+START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
+         "hands": {"Ann": ["penny", "penny"], "Bob": ["raj"], "Cy": ["sheldon"]}}
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def bench_presses(count: int, folder: Path) -> list[float]:
+    with FirmwareDevice({"LED_COUNT": 24}, folder / "fw", open_serial=False) as device:
+        time.sleep(0.3)  # let it boot
+        table = Table(Session(GAME, 1))
+        table.command(START)
+        table.command({"cmd": "play", "character": "penny", "cards": 2})
+        config = HardwareConfig(pin_factory="mock", ring="serial", ring_port=device.port)
+        with Rig(config, table) as rig:
+            if not rig.ring.wait_synced(10):
+                raise RuntimeError(f"the ring did not answer: {rig.ring.status}")
+            pin, samples = rig.buttons.pin_of("yes"), []
+            finger = config.debounce_ms / 1000 + 0.01  # a press longer than switch bounce
+            for _ in range(count):
+                pin.drive_low()
+                time.sleep(finger)
+                started = time.perf_counter()
+                pin.drive_high()  # YES has no double tap bound: the tap is told here, at release
+                if not rig.ring.wait_synced(2) or table.session.state.moon != 9:
+                    raise RuntimeError("the press did not reach the ring")
+                samples.append(time.perf_counter() - started)
+                table.undo()
+                rig.ring.wait_synced(2)
+                time.sleep(finger)
+    return samples
+
+
+def bench_scans(count: int, folder: Path) -> list[float]:
+    catalogue = CardCatalogue(folder / "cards.db")
+    tags = ["04aa0001", "04aa0002"]
+    for tag in tags:
+        catalogue.enrol(tag, "bigbang", "penny")
+    table = Table(Session(GAME, 1, ), catalogue)
+    table.command({**START, "settings": {"pile": {"penny": 60}}})
+    table.command({"cmd": "pass"})
+    table.command({"cmd": "draw", "count": 2})
+    applied = threading.Event()
+    table.subscribe(lambda outcome: applied.set() if outcome.kind == "applied" else None)
+    samples = []
+    with Rig(HardwareConfig(pin_factory="mock", lift_ms=50), table) as rig:
+        for i in range(count):
+            applied.clear()
+            started = time.perf_counter()
+            rig.reader.scan(tags[i % 2])  # alternate tags: a different card is a new scan at once
+            if not applied.wait(2):
+                raise RuntimeError("a scan was not applied")
+            samples.append(time.perf_counter() - started)
+            table.undo()
+    return samples
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=1000)
+    parser.add_argument("--scans", type=int, default=200)
+    args = parser.parse_args(argv or [])
+    reason = why_unavailable()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if reason:
+            rows.append(("button press -> ring frame acknowledged", "skipped", reason))
+        else:
+            presses = bench_presses(args.presses, Path(tmp))
+            rows.append((f"button press -> ring frame acknowledged, p50 ({len(presses)})", f"{percentile(presses, 50) * 1000:.2f} ms", ""))
+            rows.append(("button press -> ring frame acknowledged, p99", f"{percentile(presses, 99) * 1000:.2f} ms", "<= 10 ms"))
+        scans = bench_scans(args.scans, Path(tmp))
+        rows.append((f"tag scan -> command applied, p50 ({len(scans)})", f"{percentile(scans, 50) * 1000:.1f} ms", "reader polls every 50 ms"))
+        rows.append(("tag scan -> command applied, p99", f"{percentile(scans, 99) * 1000:.1f} ms", ""))
+    width = max(len(r[0]) for r in rows)
+    for name, figure, note in rows:
+        print(f"{name:<{width}}  {figure:>10}  {note}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
