@@ -22,7 +22,7 @@ from typing import IO, Iterator
 
 from companion.errors import RuleError
 from companion.i18n import _
-from companion.store import StoreError, connect
+from companion.store import StoreError, connect, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (
@@ -285,17 +285,8 @@ class CardCatalogue:
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
         """One change, all or nothing, under the lock; a database error names the file."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error as exc:
-                raise RuleError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=self.path, reason=exc)) from exc
+        with self._lock, transaction(self._db, self.path):
+            yield
 
 
 # -- checking input -------------------------------------------------------------------------------

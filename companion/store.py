@@ -173,16 +173,20 @@ class EventStore:
     def _touch(self, game_id: int, summary: dict) -> None:
         self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK and a StoreError naming the file."""
+    def _transaction(self):
+        return transaction(self._db, self.path)
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
+    """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK and a StoreError naming the file."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=self.path, reason=exc)) from exc
+            yield
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as exc:
+        raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=path, reason=exc)) from exc

@@ -29,10 +29,31 @@ class _ChipReader(PollingReader):
     package = ""
     install = ""
 
-    def __init__(self, listener: Listener, chip: Any, *, name: str, lift_after: float, poll_interval: float, clock: Clock):
+    def __init__(
+        self,
+        listener: Listener,
+        *,
+        chip: Any = None,
+        name: str = "rc522",
+        lift_after: float = DEFAULT_LIFT_AFTER,
+        poll_interval: float = 0.1,
+        clock: Clock = time.monotonic,
+        start: bool = True,
+        **library_options: Any,
+    ):
         super().__init__(listener, name=name, lift_after=lift_after, poll_interval=poll_interval, clock=clock)
-        self._chip = chip
+        self._chip = chip  # a fake chip in tests; else made from the library on the first poll
         self._make_chip: Callable[[], Any] | None = None
+        if chip is None:
+            try:
+                self._make_chip = self._chip_factory(library_options)
+            except (ImportError, RuntimeError) as exc:
+                self._library_missing(exc)
+        self._begin(start)
+
+    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+        """Import the library (lazily: it exists only on a Pi) and say how to make its chip object."""
+        raise NotImplementedError
 
     def _library_missing(self, exc: Exception) -> None:
         # RPi.GPIO raises RuntimeError at import off a Pi, hence not only ImportError.
@@ -62,27 +83,10 @@ class Mfrc522Reader(_ChipReader):
     package = "mfrc522"
     install = "pip install mfrc522 spidev RPi.GPIO; not on a Pi 5, use the reader kind pirc522 there"
 
-    def __init__(
-        self,
-        listener: Listener,
-        *,
-        chip: Any = None,
-        name: str = "rc522",
-        lift_after: float = DEFAULT_LIFT_AFTER,
-        poll_interval: float = 0.1,
-        clock: Clock = time.monotonic,
-        start: bool = True,
-        **library_options: Any,
-    ):
-        super().__init__(listener, chip, name=name, lift_after=lift_after, poll_interval=poll_interval, clock=clock)
-        if chip is None:
-            try:
-                from mfrc522 import MFRC522
-            except (ImportError, RuntimeError) as exc:
-                self._library_missing(exc)
-            else:
-                self._make_chip = lambda: MFRC522(**library_options)
-        self._begin(start)
+    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+        from mfrc522 import MFRC522
+
+        return lambda: MFRC522(**options)
 
     def _read(self) -> list[Any]:
         chip = self._ensure_chip()
@@ -111,29 +115,11 @@ class PiRc522Reader(_ChipReader):
     package = "pi-rc522"
     install = "pip install --no-deps pi-rc522 && pip install spidev rpi-lgpio"
 
-    def __init__(
-        self,
-        listener: Listener,
-        *,
-        chip: Any = None,
-        name: str = "rc522",
-        lift_after: float = DEFAULT_LIFT_AFTER,
-        poll_interval: float = 0.1,
-        clock: Clock = time.monotonic,
-        start: bool = True,
-        **library_options: Any,
-    ):
-        super().__init__(listener, chip, name=name, lift_after=lift_after, poll_interval=poll_interval, clock=clock)
-        if chip is None:
-            try:
-                from pirc522 import RFID
-            except (ImportError, RuntimeError) as exc:
-                self._library_missing(exc)
-            else:
-                # No IRQ pin: we poll, so the interrupt wire is not needed.
-                options = {"pin_irq": None, **library_options}
-                self._make_chip = lambda: RFID(**options)
-        self._begin(start)
+    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+        from pirc522 import RFID
+
+        options = {"pin_irq": None, **options}  # no IRQ pin: we poll, so the interrupt wire is not needed
+        return lambda: RFID(**options)
 
     def _read(self) -> list[Any]:
         uid = self._ensure_chip().read_id()
