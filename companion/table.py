@@ -8,6 +8,7 @@ here ever raises for a player's mistake.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -16,6 +17,8 @@ from companion.errors import RuleError
 from companion.i18n import _
 from companion.inputs import Option
 from companion.session import Session, Step
+
+log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Outcome:
@@ -67,6 +70,10 @@ class Table:
                 step = self.session.apply(request)
             except RuleError as exc:
                 return self._tell(Outcome("refused", exc.message, error=exc))
+            except Exception as exc:  # a bug must not take the buttons' or reader's thread down with it
+                log.exception("command failed: %r", request)
+                error = RuleError("INTERNAL", _("Something went wrong inside the companion ({kind}); nothing was changed.").format(kind=type(exc).__name__))
+                return self._tell(Outcome("refused", error.message, error=error))
             self._menu = _Menu()
             return self._tell(Outcome("applied", step.description, step=step))
 
@@ -163,5 +170,8 @@ class Table:
 
     def _tell(self, outcome: Outcome) -> Outcome:
         for listener in self._listeners:
-            listener(outcome)
+            try:
+                listener(outcome)
+            except Exception:  # one broken screen must not silence the ring, nor the other way round
+                log.exception("listener %r failed on %r", listener, outcome)
         return outcome

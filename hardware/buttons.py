@@ -10,12 +10,15 @@ mock pins, so they go through exactly this code.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
 from hardware.events import ButtonGesture
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,10 @@ class ButtonPanel:
 
     def _emit(self, gestures: list[ButtonGesture]) -> None:
         for gesture in gestures:
-            self._listener(gesture)
+            try:
+                self._listener(gesture)
+            except Exception:  # the buttons must keep working whatever a listener does
+                log.exception("button listener failed on %r", gesture)
 
     def close(self) -> None:
         self._stop.set()

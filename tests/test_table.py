@@ -168,3 +168,22 @@ def test_every_menu_entry_is_a_legal_command_somewhere_in_a_game():
             session.apply(options[-1].command if options[-1].command["cmd"] != "end_actions" else request)
     assert not [r for r in refused if r[1] not in ("CHOICE_NEEDED",)], refused
     assert session.state.status != "playing" or len(session.history) > 300
+
+
+def test_a_bug_in_the_rules_is_a_refusal_not_a_dead_button_thread(table, monkeypatch):
+    def broken(state, command, rng):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(table.session, "game", type(table.session.game)(**{**table.session.game.__dict__, "decide": broken}))
+    before = table.session.state
+    outcome = table.command({"cmd": "pass"})
+    assert outcome.kind == "refused" and outcome.error.code == "INTERNAL"
+    assert table.session.state is before
+
+
+def test_a_listener_that_raises_does_not_stop_the_others(table):
+    heard = []
+    table.subscribe(lambda outcome: 1 / 0)
+    table.subscribe(heard.append)
+    table.button("next", "tap")
+    assert [o.kind for o in heard] == ["selected"]

@@ -156,3 +156,16 @@ def test_the_status_led_shows_the_colour_it_is_given():
     assert led.colour == (255, 0, 51)
     assert factory.pin(5).state == 1.0 and factory.pin(6).state == 0.0
     led.close()
+
+
+def test_a_listener_that_raises_does_not_stop_the_buttons():
+    factory, got = MockFactory(), queue.Queue()
+
+    def listener(gesture):
+        got.put(gesture)
+        raise RuntimeError("a screen that fell over")
+
+    with ButtonPanel({"next": 17}, listener, timing=Timing(debounce=0.01, double=0.05, hold=0.25), pin_factory=factory) as p:
+        press(factory, 17, 0.02)
+        press(factory, 17, 0.4)
+        assert collect(got) == [ButtonGesture("next", "tap"), ButtonGesture("next", "hold")]
