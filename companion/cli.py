@@ -1,5 +1,5 @@
 """The `companion` command: the one entry point, and the only core module that wires the core to
-`hardware/` (and later `ui/`) — always by imports inside the sub-command that needs them."""
+`hardware/` and `ui/` — always by imports inside the sub-command that needs them."""
 from __future__ import annotations
 
 import argparse
@@ -41,13 +41,22 @@ def _parser() -> argparse.ArgumentParser:
     headless.add_argument("--game-id", type=int, default=None, help="with --resume: which saved game")
     headless.set_defaults(func=_headless)
 
-    run = sub.add_parser("run", help="start the companion for the table (for now: a text console)")
-    run.add_argument("game", nargs="?", default="bigbang")
+    run = sub.add_parser("run", help="start the companion: the touchscreen UI in a browser, simulated hardware by default")
     db_option(run)
+    run.add_argument("--port", type=int, default=8550, help="web UI port (default 8550)")
+    run.add_argument("--lan", action="store_true", help="listen on every network interface, not only 127.0.0.1")
     run.add_argument("--seed", type=int, default=None)
-    run.add_argument("--resume", action="store_true")
+    run.add_argument("--resume", action="store_true", help="go on with the most recent saved game")
     run.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
     run.set_defaults(func=_run)
+
+    console = sub.add_parser("console", help="play in a text console instead of the touchscreen UI")
+    console.add_argument("game", nargs="?", default="bigbang")
+    db_option(console)
+    console.add_argument("--seed", type=int, default=None)
+    console.add_argument("--resume", action="store_true")
+    console.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
+    console.set_defaults(func=_console)
 
     doctor = sub.add_parser("doctor", help="check each configured device and say what to fix")
     doctor.add_argument("--hardware", default=None, metavar="CONFIG")
@@ -94,6 +103,16 @@ def _headless(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from hardware import config
+    from ui.app import serve
+
+    config.load(args.hardware)  # a config mistake stops here, named, before the server starts
+    print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
+    serve(args.db or default_path(), args.hardware, port=args.port, lan=args.lan, seed=args.seed, resume=args.resume)
+    return 0
+
+
+def _console(args: argparse.Namespace) -> int:
     from companion.cards import CardCatalogue
     from companion.console import play
     from companion.table import Table

@@ -15,3 +15,8 @@ def use(translation: gettext.NullTranslations) -> None:
 
 def _(message: str) -> str:
     return _translation.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalogue where it is defined; `_()` translates it where it is shown."""
+    return message

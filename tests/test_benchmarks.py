@@ -12,6 +12,7 @@ TINY = {
     "firmware": ["--frames", "5"],
     "ring": ["--changes", "5", "--replugs", "1"],
     "hardware": ["--presses", "3", "--scans", "2"],
+    "ui": ["--scans", "2", "--steps", "20"],
 }
 
 

@@ -167,10 +167,11 @@ def test_companion_doctor_runs_from_the_command_line(tmp_path):
     assert "card reader" in result.stdout and "Traceback" not in result.stderr
 
 
-def test_a_malformed_config_stops_run_with_the_key_and_line(tmp_path):
+@pytest.mark.parametrize("front_end", ["run", "console"])
+def test_a_malformed_config_stops_the_start_with_the_key_and_line(tmp_path, front_end):
     config = tmp_path / "hw.toml"
     config.write_text('[ring]\nleds = 500\n')
-    result = subprocess.run([sys.executable, "-m", "companion", "run", "--hardware", str(config), "--db", str(tmp_path / "g.db")],
+    result = subprocess.run([sys.executable, "-m", "companion", front_end, "--hardware", str(config), "--db", str(tmp_path / "g.db")],
                             capture_output=True, text=True, timeout=60, input="quit\n")
     assert result.returncode == 2
     assert f"{config}, line 2: [ring] leds must be a whole number from 12 to 60" in result.stderr

@@ -15,7 +15,7 @@ from companion.games.bigbang import commands as cmd
 from companion.games.bigbang import events as ev
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
 from companion.games.bigbang.state import BigBangState, evolve
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.odds import chance_at_least
 
 #: digest §Fights: the die's faces
@@ -605,12 +605,12 @@ def win_chance(strength: int, bonus: int, reroll: bool = False, sword: bool = Fa
 
 # -- checks ---------------------------------------------------------------------------------------
 _PHASE_WORDS = {
-    "choose": "choosing a character",
-    "actions": "acting",
-    "draw": "announcing a draw",
-    "drawing": "drawing cards",
-    "red_moon": "deciding on the red moon",
-    "refill": "refilling locations",
+    "choose": N_("choosing a character"),
+    "actions": N_("acting"),
+    "draw": N_("announcing a draw"),
+    "drawing": N_("drawing cards"),
+    "red_moon": N_("deciding on the red moon"),
+    "refill": N_("refilling locations"),
 }
 
 

@@ -1,0 +1,143 @@
+"""UI figures, in Debian's Chromium against the real server (skipped when chromium/playwright are missing):
+
+- start: server process start → first HTTP answer → first frame in Chromium (#loading gone)
+- scan: a tap on the simulator's card tray (a simulated scan) → its dialog text in the accessibility tree, p50/p99
+- memory: server RSS with two browser pages open on a game of N steps (played into the save file first,
+  then resumed by the server, then a few more steps tapped in the browser)
+
+`python benchmarks/bench_ui.py [--scans N] [--steps N]`
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def play_steps(db: Path, steps: int, seed: int = 7) -> int:
+    """Play `steps` random legal steps (the companion draws) into the save file; returns the count."""
+    from companion.cards import CardCatalogue
+    from companion.registry import get_game
+    from companion.session import Session
+    from companion.store import EventStore
+    from companion.table import Table
+
+    rng = random.Random(seed)
+    store = EventStore(db)
+    played = 0
+    while played < steps:
+        session = Session.new(get_game("bigbang"), store, rng.randrange(2**31))
+        table = Table(session, CardCatalogue(store.path))
+        table.command({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718",
+                       "settings": {"table": {"cards_from": "companion"}}})
+        played += 1
+        while played < steps:
+            options = table.options()
+            if not options:
+                break
+            option = rng.choice(options)
+            request = {**option.command, **{a.arg: rng.choice(a.choices).value for a in option.asks}}
+            if table.command(request).kind == "applied":
+                played += 1
+    store.close()
+    return played
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scans", type=int, default=30, help="simulated scans to time")
+    parser.add_argument("--steps", type=int, default=200, help="steps of the game behind the memory figure")
+    args = parser.parse_args(argv)
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, host, open_page
+
+    if CHROMIUM is None or not HAVE_PLAYWRIGHT:
+        print("ui: skipped (needs Debian's chromium and python playwright)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            # -- start to first page, and scans
+            t0 = time.perf_counter()
+            server = Server(Path(tmp) / "scan.db")
+            served = time.perf_counter() - t0
+            try:
+                page = open_page(browser, server.url)
+                first_frame = time.perf_counter() - t0
+                rows.append(("start → first HTTP answer", f"{served * 1000:.0f} ms"))
+                rows.append(("start → first frame in Chromium", f"{first_frame * 1000:.0f} ms"))
+                h = host(page)
+                h.get_by_role("button", name="New Big Bang game").click()
+                for i, name in enumerate(["Ann", "Bob", "Cy"]):
+                    h.get_by_role("textbox", name=f"Player {i + 1}").click()
+                    page.keyboard.type(name)
+                h.get_by_role("button", name="Start the game").click()
+                h.get_by_role("button", name="Simulator").click()
+                tags = ["04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef"]
+                times = []
+                for n in range(args.scans):
+                    uid = tags[n % len(tags)]
+                    button = h.get_by_role("button", name=f"Unknown tag {uid}")
+                    button.wait_for()
+                    start = time.perf_counter()
+                    button.click()
+                    page.wait_for_function(
+                        "uid => document.querySelector('flt-semantics-host').innerText.includes('Unknown card ' + uid)",
+                        arg=uid, polling="raf", timeout=10_000)
+                    times.append(time.perf_counter() - start)
+                    h.get_by_role("button", name="Not now").click()
+                    page.wait_for_function(
+                        "uid => !document.querySelector('flt-semantics-host').innerText.includes('Unknown card ' + uid)",
+                        arg=uid, timeout=10_000)
+                if times:
+                    rows.append((f"scan → text visible, p50 ({len(times)} scans)", f"{statistics.median(times) * 1000:.0f} ms"))
+                    rows.append(("scan → text visible, p99", f"{pct(times, 0.99) * 1000:.0f} ms"))
+                page.close()
+            finally:
+                server.stop()
+
+            # -- memory after a long game, two pages
+            db = Path(tmp) / "long.db"
+            steps = play_steps(db, args.steps)
+            server = Server(db, extra=", resume=True")
+            try:
+                pages = [open_page(browser, server.url) for _ in range(2)]
+                for _ in range(3):  # a few changes through the screen, redrawn on both pages
+                    host(pages[0]).get_by_role("button", name="UNDO", exact=True).click()
+                    pages[0].wait_for_timeout(200)
+                rows.append((f"server RSS, 2 pages, game of {steps} steps", f"{rss_mb(server.process.pid):.0f} MB"))
+                for pg in pages:
+                    pg.close()
+            finally:
+                server.stop()
+        finally:
+            browser.close()
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value:>10}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

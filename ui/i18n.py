@@ -1,0 +1,83 @@
+"""The players' language: gettext catalogues compiled in memory from ui/locales/<code>/LC_MESSAGES/companion.po.
+
+No .mo file is committed or built: the first switch to a language reads its .po with Babel, compiles it
+into a BytesIO and keeps the resulting GNUTranslations for the life of the process. Entries marked fuzzy
+or left empty fall back to the English text. `set_language()` installs the catalogue in
+`companion.i18n`, so every `_()` in the core, the hardware layer and the UI speaks that language from the
+next call on. The choice is process-wide (one table, one language), not per browser session.
+
+Catalogues are maintained with `python tools/i18n.py extract` and `python tools/i18n.py check`.
+"""
+from __future__ import annotations
+
+import gettext
+import threading
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from companion import i18n as core_i18n
+
+LANGUAGES = {"en": "English", "nl": "Nederlands", "it": "Italiano", "ru": "Русский", "de": "Deutsch"}
+SOURCE_LANGUAGE = "en"
+DOMAIN = "companion"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+_cache: dict[str, gettext.NullTranslations] = {}
+_lock = threading.Lock()
+_current = SOURCE_LANGUAGE
+
+
+def _check(code: str) -> str:
+    if code not in LANGUAGES:
+        known = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise ValueError(f"Unknown language {code!r}; choose one of {known}.")
+    return code
+
+
+def catalogue_path(code: str) -> Path:
+    return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _compile(code: str) -> gettext.GNUTranslations:
+    path = catalogue_path(code)
+    try:
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=code, domain=DOMAIN)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"The {LANGUAGES[code]} catalogue is missing: {path}") from None
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def translation(code: str) -> gettext.NullTranslations:
+    """The catalogue for `code`, compiled once per process; English is the identity."""
+    _check(code)
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    with _lock:
+        if code not in _cache:
+            _cache[code] = _compile(code)
+        return _cache[code]
+
+
+def set_language(code: str) -> None:
+    """Make every `_()` answer in `code` ("en", "nl", "it", "ru", "de"); ValueError for anything else."""
+    global _current
+    catalogue = translation(code)
+    core_i18n.use(catalogue)
+    _current = code
+
+
+def current_language() -> str:
+    return _current
+
+
+def clear_cache() -> None:
+    """Forget compiled catalogues (after editing a .po while the companion runs)."""
+    with _lock:
+        _cache.clear()

@@ -1,0 +1,1 @@
+"""Reusable pieces of the touchscreen UI: the moon track and ring preview, big buttons, banners."""
