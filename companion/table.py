@@ -77,11 +77,11 @@ class Table:
             self._menu = _Menu()
             return self._tell(Outcome("applied", step.description, step=step))
 
-    def undo(self) -> Outcome:
-        return self._history(self.session.undo, "undone")
+    def undo(self, steps: int = 1) -> Outcome:
+        return self._history(lambda: self.session.undo(steps), "undone")
 
-    def redo(self) -> Outcome:
-        return self._history(self.session.redo, "redone")
+    def redo(self, steps: int = 1) -> Outcome:
+        return self._history(lambda: self.session.redo(steps), "redone")
 
     def button(self, button: str, gesture: str) -> Outcome:
         """A gesture on a named button, as the game's bindings say (see bindings.toml of the game)."""

@@ -301,11 +301,11 @@ class App:
         """A tap that is a game command; the outcome reaches every page (this one too) through the hub."""
         return self.companion.table.command(request)
 
-    def undo(self, *_args) -> Outcome:
-        return self.companion.table.undo()
+    def undo(self, *_args, steps: int = 1) -> Outcome:
+        return self.companion.table.undo(steps)
 
-    def redo(self, *_args) -> Outcome:
-        return self.companion.table.redo()
+    def redo(self, *_args, steps: int = 1) -> Outcome:
+        return self.companion.table.redo(steps)
 
     def set_language(self, code: str) -> None:
         from ui import i18n

@@ -141,6 +141,29 @@ def test_the_fight_dialog_counts_helper_cards_per_player_and_tells_the_roll(app,
     assert "Cy helps with 2 card(s)" in last and "won" in last
 
 
+def test_a_table_without_a_die_lets_the_companion_roll_it(started):
+    click(started.root, "Play 1 Howard")
+    click(started.root, "Howard fights Wil Wheaton")
+    dialog = started.dialog
+    click(dialog, "Roll for us")
+    rolled = started.companion.view()["last_roll"]
+    assert rolled in (1, 2, 3, 4, "moon") and dialog.data["state"]["die"] == rolled
+    assert "the die shows" in started.companion.session.history[-1].description
+    assert not dialog.data["confirm"].disabled
+
+
+def test_tapping_an_older_step_in_the_undo_list_goes_back_to_it(started):
+    click(started.root, "Play 1 Leonard")
+    click(started.root, "Move Leonard")
+    click(started.root, "Caltech")
+    started.go("game", "log")
+    back_to_start = next(c for c in walk(started.root) if isinstance(c, ft.Container) and c.on_click
+                         and isinstance(c.content, ft.Text) and c.content.value.startswith("1. "))
+    back_to_start.on_click(None)
+    assert len(started.companion.session.history) == 1
+    assert len(started.companion.session.redo_stack) == 2  # redo brings both back
+
+
 def test_undo_is_always_on_screen_and_takes_back_the_last_step(started):
     for tab in ("table", "runes", "log", "sim", "master"):
         started.go("game", tab)

@@ -275,6 +275,12 @@ def fight_dialog(app, option: Option) -> ft.AlertDialog:
         state["helpers"][name] = n
         redraw()
 
+    def roll():
+        """No die at the table: the companion rolls its seeded virtual die (a logged step)."""
+        outcome = app.command({"cmd": "roll"})
+        if outcome.kind == "applied":
+            set_("reroll" if state["die"] is not None and has_reroll else "die", app.companion.view()["last_roll"])
+
     def submit(sword: bool = False):
         request = dict(option.command)
         if sword:
@@ -307,7 +313,8 @@ def fight_dialog(app, option: Option) -> ft.AlertDialog:
             rows.append(ft.Row([text(_("Reward"), size=15, width=150),
                                 toggle(None, state["choice"], lambda v: set_("choice", v), [c.value for c in choice_ask.choices],
                                        labeller=lambda v: v.replace("+", " + "))]))
-        rows.append(text(_("The die shows"), size=15, weight=ft.FontWeight.BOLD))
+        rows.append(ft.Row([text(_("The die shows"), size=15, weight=ft.FontWeight.BOLD),
+                            button(_("Roll for us"), lambda e: roll(), icon=ft.Icons.CASINO, height=40, size=14)]))
         rows.append(toggle(None, state["die"], lambda v: set_("die", v), FACES))
         if has_reroll:
             rows.append(text(_("Re-roll artefact: the second roll (only after a losing roll)"), size=14))
@@ -429,7 +436,10 @@ def log_panel(app, view: dict) -> ft.Control:
     redo = session.redo_stack
     rows = [text(_("Undone (can be redone):"), size=14, color="#90a4ae")] if redo else []
     rows += [text(f"↷ {s.description}", size=15, color="#78909c") for s in reversed(redo)]
-    rows += [text(f"{s.number}. {s.description}", size=MID, weight=ft.FontWeight.BOLD if i == 0 else None)
+    # Tapping an older step takes the game back to just after it (redo brings the rest back).
+    rows += [ft.Container(text(f"{s.number}. {s.description}", size=MID, weight=ft.FontWeight.BOLD if i == 0 else None),
+                          on_click=(lambda e, n=i: app.undo(steps=n)) if i else None,
+                          tooltip=_("Back to this step") if i else None, padding=ft.Padding.symmetric(vertical=2))
              for i, s in enumerate(steps)]
     return ft.Row([
         card(ft.Column(rows or [text(_("Nothing done yet."))], scroll=ft.ScrollMode.AUTO, expand=True, spacing=4), expand=True),
