@@ -21,9 +21,9 @@ def build(app) -> ft.Control:
     track, table, gate = defaults["track"], defaults["table"], defaults["gate"]
     players = table["players"]
     names = [_field(_("Player {n}").format(n=i + 1), expand=True) for i in range(players)]
-    length = _field(_("Track length (default {n})").format(n=track["length"]), str(track["length"]), width=180,
+    length = _field(_("Track length (default {n})").format(n=track["length"]), str(track["length"]), width=240,
                     keyboard_type=ft.KeyboardType.NUMBER)
-    start = _field(_("Moon starts at (default {n})").format(n=track["start"]), str(track["start"]), width=200,
+    start = _field(_("Moon starts at (default {n})").format(n=track["start"]), str(track["start"]), width=240,
                    keyboard_type=ft.KeyboardType.NUMBER)
     cards_from = ft.Dropdown(label=_("Cards drawn by"), value=table["cards_from"], width=370, text_size=16, options=[
         ft.DropdownOption(key="table", text=_("the players (real cards; default)")),
