@@ -173,6 +173,12 @@ class TestSpecialEnemiesAndRelics:
         assert card_at(s, 1) is None
         assert view(s)["relics"] == []
 
+    def test_the_odds_say_where_the_sword_wins_for_sure(self):
+        s = start(hands={"Ann": ["penny"] * 4, "Bob": ["penny"]}, locations=ENEMIES)
+        beat_special_enemy(s, 4, 4)
+        sword = {o["enemy"]: (o["sword"], o["percent"]) for o in view(s)["odds"]}
+        assert sword["Barry Kripke"] == (True, 100) and sword["Brent Spiner"][0] is False
+
     def test_sword_cannot_beat_an_enemy_stronger_than_four(self):
         s = start(hands={"Ann": ["penny"] * 4, "Bob": ["penny"]}, locations=ENEMIES)
         beat_special_enemy(s, 4, 4)

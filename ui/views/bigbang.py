@@ -253,7 +253,7 @@ def fight_dialog(app, option: Option) -> ft.AlertDialog:
     state = {"helpers": {name: 0 for name in helpers_possible}, "die": None, "reroll": None,
              "choice": choice_ask.choices[0].value if choice_ask else None}
     has_reroll = bool(view["artefacts"].get("reroll"))
-    has_sword = "sword" in view["relics"] and odds is not None and odds["percent"] == 100
+    has_sword = odds is not None and odds["sword"]
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
 
     def chance() -> int | None:

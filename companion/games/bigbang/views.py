@@ -111,7 +111,7 @@ def ring_view(s: BigBangState) -> dict:
 def odds(s: BigBangState) -> list[dict]:
     """For each enemy on the board: the active character's exact chance to beat it (digest §Fights).
 
-    `how` says how the fight would happen: "here" (the character stands there; the company bonus
+    `sword` says the Sword of Billy Sparks is there and beats this enemy. `how` says how the fight would happen: "here" (the character stands there; the company bonus
     counts), "remote" (Howard's special action, or Raj copying it: no bonus at all), or "move" (after
     moving there; company bonus as it would be). `with_help` lists the chance with 1, 2, … helper
     cards, as many as the other players hold of this character.
@@ -137,6 +137,7 @@ def odds(s: BigBangState) -> list[dict]:
         result.append({
             "location": n, "enemy": card.name, "strength": card.strength, "danger": card.danger,
             "how": how, "here": how == "here", "bonus": bonus, "win": str(p), "percent": percent(p),
+            "sword": sword and card.strength <= s.config.sword_max_strength,
             "with_help": [] if how == "remote" else [percent(chance(card.strength, bonus + k)) for k in range(1, helper_cards + 1)],
         })
     return result
