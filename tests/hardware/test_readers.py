@@ -359,13 +359,8 @@ def test_without_evdev_the_keyboard_reader_says_how_to_install_it_once():
 
 
 # -- RC522 adapters with a fake chip ---------------------------------------------------------------
-class FakeMfrc522Chip:
-    """The `mfrc522.MFRC522` methods the adapter uses, answering like the chip: the first cascade
-    level (4 bytes + check byte; 88 + 3 bytes + check byte for a 7-byte UID), and a card that was
-    just read stays quiet for one request."""
-
-    MI_OK, MI_NOTAGERR, MI_ERR = 0, 1, 2
-    PICC_REQIDL = 0x26
+class FakeChip:
+    """What both fakes count: polls, re-initialisations, closing; `failure` makes every poll raise."""
 
     def __init__(self, card=None):
         self.card = card
@@ -374,6 +369,15 @@ class FakeMfrc522Chip:
         self.inits = 0
         self.closed = False
         self._quiet = False
+
+
+class FakeMfrc522Chip(FakeChip):
+    """The `mfrc522.MFRC522` methods the adapter uses, answering like the chip: the first cascade
+    level (4 bytes + check byte; 88 + 3 bytes + check byte for a 7-byte UID), and a card that was
+    just read stays quiet for one request."""
+
+    MI_OK, MI_NOTAGERR, MI_ERR = 0, 1, 2
+    PICC_REQIDL = 0x26
 
     def MFRC522_Request(self, mode):
         assert mode == self.PICC_REQIDL
@@ -398,16 +402,8 @@ class FakeMfrc522Chip:
         self.closed = True
 
 
-class FakePiRc522Chip:
+class FakePiRc522Chip(FakeChip):
     """The `pirc522.RFID` methods the adapter uses: read_id() gives the UID bytes (4 or 7) or None."""
-
-    def __init__(self, card=None):
-        self.card = card
-        self.failure = None
-        self.calls = 0
-        self.inits = 0
-        self.closed = False
-        self._quiet = False
 
     def read_id(self):
         self.calls += 1
