@@ -2,7 +2,9 @@
 
 Kept in the event store's SQLite file, in its own table `cards`, with the store's conventions
 (WAL, `synchronous=FULL`, one transaction per change). Many tags may name the same card (seven
-Penny cards, seven tags); one tag names exactly one card.
+Penny cards, seven tags); within one game a tag names exactly one card, and the same tag may mean a
+card in each of several games (a sticker reused across boxes). Each game declares the cards a tag
+can be enrolled as (`GameDefinition.cards`).
 
 `normalise_uid` lives here, in the core, because the CLI reads UIDs typed (or typed by a
 keyboard-wedge reader) on stdin; `hardware.readers` re-exports it for the reader adapters.
@@ -18,20 +20,32 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO, Any
 
 from companion.errors import RuleError
-from companion.i18n import _
+from companion.messages import M, Text, render
 from companion.store import StoreError, connect, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (
-    uid         TEXT PRIMARY KEY,
+    uid         TEXT NOT NULL,
     game        TEXT NOT NULL,
     card        TEXT NOT NULL,
     label       TEXT,
-    enrolled_at REAL NOT NULL
+    enrolled_at REAL NOT NULL,
+    PRIMARY KEY (uid, game)
 );
+"""
+#: before tags were per game, `uid` alone was the key: such a table is copied into the new shape
+_MIGRATE_FROM_ONE_GAME_PER_TAG = """
+CREATE TABLE cards_per_game (
+    uid TEXT NOT NULL, game TEXT NOT NULL, card TEXT NOT NULL, label TEXT, enrolled_at REAL NOT NULL,
+    PRIMARY KEY (uid, game)
+);
+INSERT INTO cards_per_game SELECT uid, game, card, label, enrolled_at FROM cards;
+DROP TABLE cards;
+ALTER TABLE cards_per_game RENAME TO cards;
 """
 
 CSV_COLUMNS = ("uid", "game", "card", "label", "enrolled_at")
@@ -140,8 +154,8 @@ class Unknown:
     uid: str
 
     @property
-    def message(self) -> str:
-        return _("This card is not known yet: which card is it?")
+    def message(self) -> Text:
+        return M("This card is not known yet: which card is it?")
 
 
 @dataclass(frozen=True)
@@ -151,8 +165,8 @@ class OtherGame:
     entry: CatalogueEntry
 
     @property
-    def message(self) -> str:
-        return _("That card is {card} from {game}, not from this game.").format(card=self.entry.shown, game=self.entry.game)
+    def message(self) -> Text:
+        return M("That card is {card} from {game}, not from this game.", card=self.entry.shown, game=self.entry.game)
 
 
 Classification = Known | Unknown | OtherGame
@@ -169,9 +183,19 @@ class CardCatalogue:
             try:
                 self._db.executescript(SCHEMA)
             except sqlite3.DatabaseError as exc:
-                raise StoreError("BAD_SAVE_FILE", _("The save file cannot be used: {reason}.").format(reason=exc)) from exc
+                raise StoreError("BAD_SAVE_FILE", M("The save file cannot be used: {reason}.", reason=str(exc))) from exc
         else:
             self.path, self._db, self._owned = str(path_or_connection), connect(path_or_connection, SCHEMA), True
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """A catalogue from before tags were per game gets the (uid, game) key, its rows kept."""
+        keys = [row[1] for row in self._db.execute("PRAGMA table_info(cards)") if row[5]]
+        if keys == ["uid"]:
+            with self._transaction():
+                for statement in _MIGRATE_FROM_ONE_GAME_PER_TAG.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
 
     def close(self) -> None:
         if self._owned:
@@ -184,11 +208,25 @@ class CardCatalogue:
         self.close()
 
     # -- reading --------------------------------------------------------------------------------
-    def lookup(self, uid: str) -> CatalogueEntry | None:
+    def lookup(self, uid: str, game: str) -> CatalogueEntry | None:
+        """What the tag is in `game`, or None."""
         uid = _checked_uid(uid)
         with self._lock:
-            row = self._db.execute("SELECT uid, game, card, label, enrolled_at FROM cards WHERE uid = ?", (uid,)).fetchone()
+            row = self._db.execute("SELECT uid, game, card, label, enrolled_at FROM cards WHERE uid = ? AND game = ?", (uid, game)).fetchone()
         return CatalogueEntry(*row) if row else None
+
+    def entries(self, uid: str) -> list[CatalogueEntry]:
+        """What the tag is in every game it is enrolled in."""
+        uid = _checked_uid(uid)
+        with self._lock:
+            rows = self._db.execute("SELECT uid, game, card, label, enrolled_at FROM cards WHERE uid = ? ORDER BY game", (uid,)).fetchall()
+        return [CatalogueEntry(*row) for row in rows]
+
+    def other_game(self, uid: str, game: str) -> CatalogueEntry | None:
+        """The tag as another game's card, when it is none of `game`'s (a stray card from another box)."""
+        if self.lookup(uid, game) is not None:
+            return None
+        return next(iter(self.entries(uid)), None)
 
     def list(self, game: str | None = None) -> list[CatalogueEntry]:
         """Every enrolled tag (of one game), by game, card, then UID."""
@@ -200,30 +238,32 @@ class CardCatalogue:
 
     def classify(self, uid: str, game: str) -> Classification:
         """What a tag placed during a game of `game` is: one of its cards, unknown, or another game's."""
-        entry = self.lookup(uid)
-        if entry is None:
-            return Unknown(_checked_uid(uid))
-        return Known(entry) if entry.game == game else OtherGame(entry)
+        entry = self.lookup(uid, game)
+        if entry is not None:
+            return Known(entry)
+        other = self.other_game(uid, game)
+        return OtherGame(other) if other is not None else Unknown(_checked_uid(uid))
 
     # -- changing -------------------------------------------------------------------------------
     def enrol(self, uid: str, game: str, card: str, label: str | None = None, *, replace: bool = False) -> CatalogueEntry:
-        """Record that tag `uid` is `card` of `game`. A tag already enrolled is refused (TAG_KNOWN)
-        unless `replace`: re-labelling a card by accident would silently break a game."""
+        """Record that tag `uid` is `card` of `game`. A tag already enrolled in that game is refused
+        (TAG_KNOWN) unless `replace`: re-labelling a card by accident would silently break a game."""
         entry = _checked_entry(uid, game, card, label, float(int(time.time())))  # whole seconds: CSV keeps them exactly
         with self._transaction():
             if not replace:
-                self._refuse_known(entry.uid)
+                self._refuse_known(entry.uid, entry.game)
             self._write(entry)
         return entry
 
-    def forget(self, uid: str) -> CatalogueEntry:
-        """Remove a tag (a lost or re-used sticker); says which card it was."""
-        entry = self.lookup(uid)
-        if entry is None:
-            raise RuleError("TAG_UNKNOWN", _("The tag {uid} is not enrolled.").format(uid=_checked_uid(uid)))
+    def forget(self, uid: str, game: str | None = None) -> list[CatalogueEntry]:
+        """Remove a tag (a lost or re-used sticker) from `game`, or from every game; says what it was."""
+        found = [e for e in self.entries(uid) if game is None or e.game == game]
+        if not found:
+            raise RuleError("TAG_UNKNOWN", M("The tag {uid} is not enrolled.", uid=_checked_uid(uid)))
         with self._transaction():
-            self._db.execute("DELETE FROM cards WHERE uid = ?", (entry.uid,))
-        return entry
+            for entry in found:
+                self._db.execute("DELETE FROM cards WHERE uid = ? AND game = ?", (entry.uid, entry.game))
+        return found
 
     def export_csv(self, file: str | os.PathLike | IO[str], game: str | None = None) -> int:
         """Write the catalogue (or one game's part) as CSV with a header; returns the number of tags."""
@@ -238,8 +278,8 @@ class CardCatalogue:
     def import_csv(self, file: str | os.PathLike | IO[str], *, replace: bool = False) -> int:
         """Read CSV as written by `export_csv` (columns uid, game, card; label and enrolled_at optional).
 
-        Every row is checked before anything is written: a bad row, a UID twice in the file, or a
-        tag already enrolled as a different card (unless `replace`) is a RuleError naming the line,
+        Every row is checked before anything is written: a bad row, a tag twice for one game in the
+        file, or a tag already enrolled as a different card of that game (unless `replace`) is a RuleError naming the line,
         and the catalogue stays as it was. A row identical to what is enrolled changes nothing.
         Returns the number of tags added or changed.
         """
@@ -252,17 +292,17 @@ class CardCatalogue:
         return len(changed)
 
     # -- helpers --------------------------------------------------------------------------------
-    def _refuse_known(self, uid: str) -> None:
-        row = self._db.execute("SELECT game, card, label FROM cards WHERE uid = ?", (uid,)).fetchone()
+    def _refuse_known(self, uid: str, game: str) -> None:
+        row = self._db.execute("SELECT game, card, label FROM cards WHERE uid = ? AND game = ?", (uid, game)).fetchone()
         if row:
             game, card, label = row
             raise RuleError(
                 "TAG_KNOWN",
-                _("The tag {uid} is already enrolled as {card} ({game}); forget it first, or replace it.").format(uid=uid, card=label or card, game=game),
+                M("The tag {uid} is already enrolled as {card} ({game}); forget it first, or replace it.", uid=uid, card=label or card, game=game),
             )
 
     def _differs(self, entry: _CsvEntry, replace: bool) -> bool:
-        row = self._db.execute("SELECT game, card, label FROM cards WHERE uid = ?", (entry.uid,)).fetchone()
+        row = self._db.execute("SELECT game, card, label FROM cards WHERE uid = ? AND game = ?", (entry.uid, entry.game)).fetchone()
         if row is None:
             return True
         if row == (entry.game, entry.card, entry.label):
@@ -271,9 +311,8 @@ class CardCatalogue:
             return True
         raise RuleError(
             "TAG_KNOWN",
-            _("Line {line}: the tag {uid} is already enrolled as {card} ({game}); nothing was imported.").format(
-                line=entry.line, uid=entry.uid, card=row[2] or row[1], game=row[0]
-            ),
+            M("Line {line}: the tag {uid} is already enrolled as {card} ({game}); nothing was imported.",
+              line=entry.line, uid=entry.uid, card=row[2] or row[1], game=row[0]),
         )
 
     def _write(self, entry: CatalogueEntry) -> None:
@@ -294,17 +333,17 @@ def _checked_uid(uid: object) -> str:
     try:
         return normalise_uid(uid)
     except ValueError as exc:
-        raise RuleError("BAD_UID", _("That is not a card tag: {reason}.").format(reason=exc)) from None
+        raise RuleError("BAD_UID", M("That is not a card tag: {reason}.", reason=str(exc))) from None
 
 
-def _checked_name(value: object, what: str, required: bool = True) -> str | None:
+def _checked_name(value: object, what: Text, required: bool = True) -> str | None:
     text = value.strip() if isinstance(value, str) else value
     if text is None or text == "":
         if required:
-            raise RuleError("BAD_CARD", _("The {what} is missing.").format(what=what))
+            raise RuleError("BAD_CARD", M("The {what} is missing.", what=what))
         return None
     if not isinstance(text, str) or len(text) > MAX_NAME or any(ch in text for ch in "\r\n\t"):
-        raise RuleError("BAD_CARD", _("The {what} must be one line of at most {n} characters: {value!r}.").format(what=what, n=MAX_NAME, value=value))
+        raise RuleError("BAD_CARD", M("The {what} must be one line of at most {n} characters: {value}.", what=what, n=MAX_NAME, value=repr(value)[:MAX_NAME]))
     return text
 
 
@@ -315,12 +354,12 @@ def _checked_game(game: object) -> str:
     """A game id's shape only: tags of a game not installed here (yet) may still be kept and imported.
     The CLI checks the id against the installed games, where people type it."""
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
-        raise RuleError("BAD_GAME", _("\"{game}\" is not a game id (lower-case letters, digits, - and _).").format(game=game))
+        raise RuleError("BAD_GAME", M("\"{game}\" is not a game id (lower-case letters, digits, - and _).", game=game))
     return game
 
 
 def _checked_entry(uid: object, game: object, card: object, label: object, enrolled_at: float) -> CatalogueEntry:
-    return CatalogueEntry(_checked_uid(uid), _checked_game(game), _checked_name(card, _("card name")), _checked_name(label, _("label"), required=False), enrolled_at)
+    return CatalogueEntry(_checked_uid(uid), _checked_game(game), _checked_name(card, M("card name")), _checked_name(label, M("label"), required=False), enrolled_at)
 
 
 # -- CSV ------------------------------------------------------------------------------------------
@@ -329,29 +368,30 @@ class _CsvEntry(CatalogueEntry):
     line: int = 0
 
 
-def _read_csv(source: IO[str]) -> dict[str, _CsvEntry]:
+def _read_csv(source: IO[str]) -> dict[tuple[str, str], _CsvEntry]:
     reader = csv.DictReader(source)
     missing = [c for c in ("uid", "game", "card") if c not in (reader.fieldnames or ())]
     if missing:
-        raise RuleError("BAD_CSV", _("Line 1: the header must name the columns uid, game, card (missing: {missing}); nothing was imported.").format(missing=", ".join(missing)))
-    entries: dict[str, _CsvEntry] = {}
+        raise RuleError("BAD_CSV", M("Line 1: the header must name the columns uid, game, card (missing: {missing}); nothing was imported.", missing=", ".join(missing)))
+    entries: dict[tuple[str, str], _CsvEntry] = {}
     for row in reader:
         entry = _csv_entry(row, reader.line_num)
-        if entry.uid in entries:
-            raise RuleError("BAD_CSV", _("Line {line}: the tag {uid} is already on line {first}; nothing was imported.").format(line=entry.line, uid=entry.uid, first=entries[entry.uid].line))
-        entries[entry.uid] = entry
+        key = (entry.uid, entry.game)
+        if key in entries:
+            raise RuleError("BAD_CSV", M("Line {line}: the tag {uid} is already on line {first}; nothing was imported.", line=entry.line, uid=entry.uid, first=entries[key].line))
+        entries[key] = entry
     return entries
 
 
 def _csv_entry(row: dict, line: int) -> _CsvEntry:
     if None in row:  # more cells than header columns
-        raise RuleError("BAD_CSV", _("Line {line}: more cells than columns; nothing was imported.").format(line=line))
+        raise RuleError("BAD_CSV", M("Line {line}: more cells than columns; nothing was imported.", line=line))
     try:
         when = _parse_time(row.get("enrolled_at"))
         e = _checked_entry(row.get("uid"), row.get("game"), row.get("card"), row.get("label"), when)
     except (RuleError, ValueError) as exc:
         reason = exc.message if isinstance(exc, RuleError) else str(exc)
-        raise RuleError("BAD_CSV", _("Line {line}: {reason} Nothing was imported.").format(line=line, reason=reason)) from None
+        raise RuleError("BAD_CSV", M("Line {line}: {reason} Nothing was imported.", line=line, reason=reason)) from None
     return _CsvEntry(e.uid, e.game, e.card, e.label, e.enrolled_at, line)
 
 
@@ -365,7 +405,7 @@ def _parse_time(text: str | None) -> float:
     try:
         when = datetime.datetime.fromisoformat(text.strip())
     except ValueError:
-        raise ValueError(_("enrolled_at {text!r} is not a date such as 2024-05-01T20:15:00+00:00.").format(text=text)) from None
+        raise ValueError(render(M("enrolled_at {text} is not a date such as 2024-05-01T20:15:00+00:00.", text=repr(text)))) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=datetime.timezone.utc)
     return when.timestamp()
@@ -379,7 +419,7 @@ def _opened(file: str | os.PathLike | IO[str], mode: str) -> Iterator[IO[str]]:
             with open(file, mode, encoding="utf-8", newline="") as handle:
                 yield handle
         except OSError as exc:
-            raise RuleError("FILE_FAILED", _("Cannot use the file {path}: {reason}.").format(path=file, reason=exc.strerror or exc)) from exc
+            raise RuleError("FILE_FAILED", M("Cannot use the file {path}: {reason}.", path=str(file), reason=exc.strerror or str(exc))) from exc
     else:
         yield file
 
@@ -392,11 +432,12 @@ class EnrolableCard:
 
 
 def enrolable_cards(game_id: str) -> list[EnrolableCard]:
-    """The card names a game's scan bindings understand, for the enrolment prompt's list.
+    """The cards a game declares (`GameDefinition.cards`), named in the current language, for the
+    enrolment prompt's list. Empty for a game that declares none (any card name is accepted then)."""
+    from companion.registry import all_games
 
-    Empty for a game that offers none (any card name is accepted then).
-    """
-    return list(_ENROLABLE.get(game_id, lambda: ())())
+    game = all_games().get(game_id)
+    return [EnrolableCard(card.id, render(card.name)) for card in game.cards()] if game else []
 
 
 def match_cards(game_id: str, typed: str) -> list[EnrolableCard]:
@@ -408,18 +449,3 @@ def match_cards(game_id: str, typed: str) -> list[EnrolableCard]:
     if exact or not typed:
         return exact or cards
     return [c for c in cards if c.id.startswith(typed) or any(w.startswith(typed) for w in re.split(r"[\s:()\-]+", c.name.lower()))]
-
-
-def _bigbang_cards() -> tuple[EnrolableCard, ...]:
-    from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, Config, default_settings
-
-    config = Config.from_settings(default_settings())
-    found = [EnrolableCard(c, c.title()) for c in CHARACTERS]
-    found.append(EnrolableCard(RED_MOON, _("Red moon")))
-    # Three cards are all "Wil Wheaton": the deck tells them apart.
-    found += [EnrolableCard(card.id, f"{card.name} ({card.deck})") for card in config.cards.values()]
-    found += [EnrolableCard(f"artefact:{kind}", _("Artefact: {kind}").format(kind=kind)) for kind in ARTEFACTS]
-    return tuple(found)
-
-
-_ENROLABLE = {"bigbang": _bigbang_cards}

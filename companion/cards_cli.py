@@ -41,6 +41,7 @@ def add_cards_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
 
     forget = sub.add_parser("forget", help="remove a tag from the catalogue")
     forget.add_argument("uid", metavar="UID")
+    forget.add_argument("--game", default=None, help="only this game's meaning of the tag (default: every game's)")
     forget.add_argument("--decimal-order", choices=("big", "little"), default="big")
     _db_option(forget)
     forget.set_defaults(func=_forget)
@@ -81,8 +82,9 @@ def _list(args: argparse.Namespace) -> int:
 
 def _forget(args: argparse.Namespace) -> int:
     with _catalogue(args) as catalogue:
-        entry = catalogue.forget(_uid(args.uid, args.decimal_order))
-    print(_("Forgot the tag {uid} ({card}, {game}).").format(uid=entry.uid, card=entry.shown, game=entry.game))
+        forgotten = catalogue.forget(_uid(args.uid, args.decimal_order), args.game)
+    for entry in forgotten:
+        print(_("Forgot the tag {uid} ({card}, {game}).").format(uid=entry.uid, card=entry.shown, game=entry.game))
     return 0
 
 

@@ -1,7 +1,8 @@
-"""A text console for playing at the table before the touchscreen exists (`make run`).
+"""A text console for playing any game by typed commands (`companion console GAME`).
 
 Type a command as words (`play penny 2`, `act die=3 helpers=Bob:1`, `start Ann Bob Cy`) or as the
-JSON of the headless interface. `undo`, `redo`, `log`, `help` and `quit` work in every game.
+JSON of the headless interface. `undo`, `redo`, `log`, `help` and `quit` work in every game. The
+board is printed the same way for every game: the typed turn, the seats, the view's fields.
 """
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import time
 import typing
 from typing import Any, TextIO
 
+from companion.contract import View
 from companion.errors import RuleError
 from companion.headless import Headless
+from companion.i18n import _
+from companion.messages import render
 from companion.records import fields_of
 
 
@@ -49,6 +53,11 @@ def parse_words(commands: dict[str, type], line: str) -> dict:
 
 
 def _value(text: str, hint: Any) -> Any:
+    if text[:1] in "{[":  # JSON typed as is: settings={"table": {...}}
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            pass
     origin = typing.get_origin(hint)
     if origin is tuple or (origin is typing.Union and any(typing.get_origin(a) is tuple for a in typing.get_args(hint))):
         return [part for part in text.split(",") if part]
@@ -61,26 +70,39 @@ def _value(text: str, hint: Any) -> Any:
         return text
 
 
-def render(view: dict) -> str:
-    """A compact board for a terminal: the numbers a player looks for first."""
-    lines = []
-    if "moon" in view and "track" in view:
-        track = view["track"]
-        ring = "".join("●" if i == view["moon"] else ("☾" if i == track["bottom"] else "·") for i in range(track["length"]))
-        lines.append(f"moon {view['moon']:>2}/{track['top']}  {ring}    cubes {view.get('cubes', 0)}/{view.get('max_cubes', '?')}    pile {view.get('pile', '?')}")
-    for location in view.get("locations", []):
-        card = location["card"]
-        what = "—" if card is None else (f"{card['name']} (str {card['strength']}, danger {card['danger']})" if card["kind"] == "enemy" else f"{card['name']}: {card['reward']}")
-        who = ", ".join(c.title() for c in location["characters"])
-        lines.append(f"  {location['number']} {location['name']:<20} {what:<45} {who}")
-    for player in view.get("players", []):
-        hand = " ".join(f"{c.title()}×{n}" for c, n in player["hand"].items()) or "—"
-        lines.append(f"  {'▶' if player['active'] else ' '} {player['name']:<12} {hand}")
-    gate = view.get("gate")
-    if gate and gate["board"]:
-        lines.append("  gate  " + "  ".join(f"{r}:{l}" for r, l in zip(gate["runes"], gate["board"])) + f"   beside: {' '.join(gate['off_board'])}")
-    lines.append(view.get("prompt", ""))
+def render_view(view: View) -> str:
+    """Any game's view for a terminal: the typed turn, the seats, the game's own fields compactly, the prompt."""
+    turn = view.turn
+    acting = ", ".join(view.seat_name(seat) or seat for seat in turn.acting)
+    head = [turn.status, turn.phase, f"{_('acting')}: {acting}" if acting else ""]
+    lines = ["── " + " · ".join(part for part in head if part)]
+    if turn.result is not None:
+        winners = ", ".join(view.seat_name(seat) or seat for seat in turn.result.winners) or "—"
+        lines.append(f"   {render(turn.result.reason)}  ({_('winners')}: {winners})")
+    if view.seats:
+        lines.append(f"   {_('seats')}: " + ", ".join(seat.name for seat in view.seats))
+    scalars = [f"{key} {_compact(value)}" for key, value in view.fields.items() if not isinstance(value, (dict, list))]
+    if scalars:
+        lines.append("   " + " · ".join(scalars))
+    for key, value in view.fields.items():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            lines.append(f"   {key}:")
+            lines += [f"     {_compact(item)}" for item in value]
+        elif isinstance(value, (dict, list)):
+            lines.append(f"   {key}: {_compact(value)}")
+    lines.append(render(view.prompt))
     return "\n".join(lines)
+
+
+def _compact(value: Any) -> str:
+    """A nested value on one line: dicts as `key value`, lists comma-separated, None as —."""
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_compact(item)}" for key, item in value.items()) or "—"
+    if isinstance(value, list):
+        return "[" + ", ".join(_compact(item) for item in value) + "]"
+    return str(value)
 
 
 HARDWARE_HELP = """  simulated hardware:
@@ -98,8 +120,8 @@ def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = N
     headless = Headless(session)
     say = lambda text: print(text, file=stdout, flush=True)  # noqa: E731
     table.subscribe(lambda outcome: _show_outcome(outcome, say))
-    say(f"{session.game.title} — saved game #{session.game_id}. Type 'help' for commands, 'quit' to stop.")
-    say(render(session.public_view()))
+    say(f"{render(session.game.title)} — saved game #{session.game_id}. Type 'help' for commands, 'quit' to stop.")
+    say(render_view(session.public_view()))
     while True:
         stdout.write("> ")
         stdout.flush()
@@ -117,7 +139,7 @@ def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = N
             continue
         if line.startswith(":"):
             _hardware_line(line[1:].split(), table, rig, say)
-            say(render(session.public_view()))
+            say(render_view(session.public_view()))
             continue
         request = line if line.startswith("{") else json.dumps(parse_words(session.game.commands, line))
         reply = headless.handle_line(request)
@@ -134,14 +156,15 @@ def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = N
         for extra in ("log", "master", "ring"):
             if extra in reply:
                 say(json.dumps(reply[extra], indent=1, ensure_ascii=False))
-        say(render(reply["state"]))
+        say(render_view(session.public_view()))
 
 
 def _hardware_line(words: list[str], table, rig, say) -> None:
     verb, args = (words[0], words[1:]) if words else ("", [])
     if verb == "menu":
-        for i, option in enumerate(table.options()):
-            say(f"  {'▶' if option.label == table.selection() else ' '} {option.label}")
+        selected = render(table.selection())
+        for option in table.options():
+            say(f"  {'▶' if render(option.label) == selected else ' '} {render(option.label)}")
     elif verb in ("tap", "double", "hold") and len(args) == 1 and rig is not None and rig.simulated_buttons:
         if args[0] not in rig.buttons.names:
             say(f"  ✗ There is no button \"{args[0]}\" (buttons: {', '.join(rig.buttons.names)}).")
@@ -154,20 +177,21 @@ def _hardware_line(words: list[str], table, rig, say) -> None:
     elif verb == "enrol" and len(args) == 2 and table.catalogue is not None:
         try:
             entry = table.catalogue.enrol(args[0], table.game.id, args[1])
-            say(f"  ✓ {entry.uid} is {entry.card} now.")
+            say(f"  ✓ {entry.uid} → {entry.card}")
         except (RuleError, ValueError) as exc:
             say(f"  ✗ {getattr(exc, 'message', exc)}")
     else:
         say("  ✗ Not a hardware command here; type help.")
 
 
-def _show_outcome(outcome, say) -> None:
+def _show_outcome(outcome: Any, say: Any) -> None:
     """What a device did, as it happens (typed commands print their own replies)."""
+    message = render(outcome.message)
     if outcome.kind in ("applied", "undone", "redone"):
-        say(f"  {dict(applied='✓', undone='↶ undone:', redone='↷ redone:')[outcome.kind]} {outcome.message}")
+        say(f"  {dict(applied='✓', undone='↶ undone:', redone='↷ redone:')[outcome.kind]} {message}")
     elif outcome.kind == "selected":
-        say(f"  ▶ {outcome.message}")
+        say(f"  ▶ {message}")
     elif outcome.kind in ("nothing", "refused", "other_game"):
-        say(f"  · {outcome.message}")
+        say(f"  · {message}")
     elif outcome.kind == "enrol":
-        say(f"  ? {outcome.message} Type :enrol {outcome.uid} CARD")
+        say(f"  ? {message} Type :enrol {outcome.uid} CARD")

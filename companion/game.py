@@ -1,56 +1,124 @@
-"""What a game package hands the core: its rules as pure functions plus its views.
+"""What a game package hands the core: its rules as data and pure functions, its views per viewer.
 
 Each package under `companion/games/` exports one `GAME = GameDefinition(...)`; the registry finds it,
-so adding a game touches no core file.
+so adding a game touches no core file (docs/adding-a-game.md walks through one). Modelled on
+boardgame.io's game object: setup, moves, phases, turn order and `endIf` become `decide`, `evolve`,
+`phases` and `turn`; `playerView` becomes `view(state, viewer)`.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from pydantic import BaseModel
+
+from companion.contract import Seat, Turn, Viewer
+from companion.errors import RuleError
 from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
+from companion.messages import M, Message, Text
 from companion.records import Command, Event, Record, from_json
+from companion.ring import RingView
 
 State = Any
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game's turn, declared once: its id, and what the table is doing in it
+    (for "Not now: the table is drawing cards.")."""
+
+    id: str
+    doing: Message
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """A card a tag can be enrolled as: the game's id for it, its name, and its kind."""
+
+    id: str
+    name: Text
+    kind: str
+
+
+def _no_options(state: State, actor: Viewer) -> list[Option]:
+    return []
+
+
+def _no_scan(state: State, card: str, actor: Viewer) -> JSON | None:
+    return None
 
 
 @dataclass(frozen=True)
 class GameDefinition:
     id: str
-    title: str
-    commands: dict[str, type[Command]]
-    events: dict[str, type[Event]]
+    title: Message
+    commands: Mapping[str, type[Command]]
+    events: Mapping[str, type[Event]]
+    #: every phase of the turn, declared once (bindings and rules refer to these ids)
+    phases: tuple[Phase, ...]
+    #: the settings schema (companion.settings); `default_settings()` gives the default values
+    settings: type[BaseModel]
+    default_settings: Callable[[], JSON]
     #: the state before the first command (status "setup")
     initial_state: Callable[[], State]
-    #: decide(state, command, rng) -> events; raises RuleError and changes nothing when refused
-    decide: Callable[[State, Command, random.Random], list[Event]]
+    #: decide(state, command, actor, rng) -> events; raises RuleError and changes nothing when refused
+    decide: Callable[[State, Command, Viewer, random.Random], list[Event]]
     #: evolve(state, event) -> state; the only place state changes
     evolve: Callable[[State, Event], State]
-    #: describe(state_before, events) -> the sentence of the undo list
-    describe: Callable[[State, list[Event]], str]
-    #: what every player may see; never a secret
-    public_view: Callable[[State], dict]
-    #: everything, for the game master's eyes only
-    master_view: Callable[[State], dict]
-    #: what the LED ring should show
-    ring_view: Callable[[State], dict]
-    #: the game master's PIN, or None when the game has none (yet)
-    master_pin: Callable[[State], str | None]
-    #: what the table can do now, as a menu for the buttons and the screen
-    options: Callable[[State], list[Option]] = lambda state: []
+    #: the typed turn: status, phase, the seats that may act now, the result
+    turn: Callable[[State], Turn]
+    #: the seats, in seat order
+    seats: Callable[[State], tuple[Seat, ...]]
+    #: what the viewer must do next, one sentence or two
+    prompt: Callable[[State, Viewer], Text]
+    #: the game's own fields of the view, for this viewer: nothing it may not see
+    view: Callable[[State, Viewer], JSON]
+    #: describe(state_before, events, viewer) -> the undo-list line for a step, as this viewer may read it
+    describe: Callable[[State, Sequence[Event], Viewer], Text]
+    #: what the LED ring shows
+    ring: Callable[[State], RingView]
+    #: the game master's PIN (None: no game-master view in this game, or none set)
+    master_pin: Callable[[State], str | None] = lambda state: None
+    #: what `actor` can do now, as a menu for the buttons and the screen
+    options: Callable[[State, Viewer], list[Option]] = _no_options
     #: what each button gesture means (companion.inputs)
     bindings: Bindings = DEFAULT_BINDINGS
-    #: scan_command(state, card) -> the command a scanned card means now, or None
-    scan_command: Callable[[State, str], dict | None] = lambda state, card: None
+    #: the cards a tag can be enrolled as
+    cards: Callable[[], tuple[GameCard, ...]] = lambda: ()
+    #: scan(state, card id, actor) -> the command a scanned card means now, or None
+    scan: Callable[[State, str, Viewer], JSON | None] = _no_scan
+    #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer)
+    analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
+    #: players win or lose together
+    cooperative: bool = False
+    #: how many seats a game may have
+    seat_range: tuple[int, int] = (1, 8)
+    #: the setting that holds the number of seats, when there is one ("table.players")
+    seat_count_setting: str | None = None
 
-    def fold(self, state: State, events: list[Event] | tuple[Event, ...]) -> State:
+    def __post_init__(self) -> None:
+        declared = {phase.id for phase in self.phases}
+        unknown = sorted(set(self.bindings.per_phase) - declared)
+        if unknown:
+            raise RuleError("BAD_BINDINGS", M("The bindings name phase \"{phase}\", which {game} does not have.",
+                                               phase=unknown[0], game=self.id))
+
+    def fold(self, state: State, events: Sequence[Event]) -> State:
         for event in events:
             state = self.evolve(state, event)
         return state
 
-    def command_from_json(self, data: dict) -> Command:
-        return from_json(self.commands, data, key="cmd")
+    def command_from_json(self, data: object) -> Command:
+        return from_json(self.commands, data, key="cmd")  # type: ignore[arg-type,return-value]
 
-    def event_from_json(self, data: dict) -> Record:
-        return from_json(self.events, data)
+    def event_from_json(self, data: object) -> Record:
+        return from_json(self.events, data)  # type: ignore[arg-type]
+
+    def phase(self, phase_id: str) -> Phase | None:
+        return next((p for p in self.phases if p.id == phase_id), None)
+
+    def card(self, card_id: str) -> GameCard | None:
+        return next((c for c in self.cards() if c.id == card_id), None)

@@ -1,8 +1,8 @@
 """How inputs map to commands, as data a game ships: button bindings and the menu of options.
 
 A binding says what a gesture means — a table action (walk the menu, pick, undo…) or a fixed game
-command — for every phase, or only in one (`[phase.red_moon]`). The game's `options(state)` is the
-menu the buttons walk and the screen shows as buttons.
+command — for every phase, or only in one (`[phase.red_moon]`). The game's `options(state, actor)` is
+the menu the buttons walk and the screen shows as buttons.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RuleError
-from companion.i18n import _
+from companion.messages import M, Text
 
 #: what a gesture can mean besides a game command
 TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo")
@@ -29,7 +29,7 @@ no   = { tap = "cancel" }
 @dataclass(frozen=True)
 class Choice:
     value: Any
-    label: str
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -37,20 +37,25 @@ class Ask:
     """A value an option still needs: the command argument, and the choices to walk through."""
 
     arg: str
-    label: str
+    label: Text
     choices: tuple[Choice, ...]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One thing the table can do now: a menu entry for buttons, a button on the screen."""
+    """One thing that can be done now: a menu entry for buttons, a button on the screen.
 
-    label: str
-    command: dict
+    `dialog` names a richer screen the game's UI offers for it (e.g. "fight": helper cards, re-roll,
+    the odds); the buttons still walk `asks`, and a shell without that dialog asks them one by one.
+    """
+
+    label: Text
+    command: dict[str, Any]
     asks: tuple[Ask, ...] = ()
+    dialog: str | None = None
 
 
-Meaning = str | dict
+Meaning = str | dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -58,11 +63,11 @@ class Bindings:
     everywhere: dict[tuple[str, str], Meaning] = field(default_factory=dict)
     per_phase: dict[str, dict[tuple[str, str], Meaning]] = field(default_factory=dict)
 
-    def meaning(self, state: Any, button: str, gesture: str) -> Meaning | None:
-        """What (button, gesture) means in this state's phase, or None: nothing."""
+    def meaning(self, phase: str, button: str, gesture: str) -> Meaning | None:
+        """What (button, gesture) means in this phase (of the typed turn), or None: nothing."""
         key = (button, gesture)
-        phase = self.per_phase.get(getattr(state, "phase", None), {})
-        return phase[key] if key in phase else self.everywhere.get(key)
+        in_phase = self.per_phase.get(phase, {})
+        return in_phase[key] if key in in_phase else self.everywhere.get(key)
 
     def binds(self, button: str, gesture: str) -> bool:
         """Whether (button, gesture) means anything in some phase (a button with no double tap
@@ -75,7 +80,7 @@ class Bindings:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise RuleError("BAD_BINDINGS", _("The button bindings cannot be read: {reason}.").format(reason=exc)) from exc
+            raise RuleError("BAD_BINDINGS", M("The button bindings cannot be read: {reason}.", reason=str(exc))) from exc
         everywhere = dict(base.everywhere) if base else {}
         everywhere.update(_gestures(data.get("buttons", {}), "buttons"))
         per_phase = {phase: dict(keys) for phase, keys in (base.per_phase if base else {}).items()}
@@ -84,15 +89,16 @@ class Bindings:
         return cls(everywhere, per_phase)
 
 
-def _gestures(buttons: dict, where: str) -> dict[tuple[str, str], Meaning]:
-    found = {}
+def _gestures(buttons: dict[str, Any], where: str) -> dict[tuple[str, str], Meaning]:
+    found: dict[tuple[str, str], Meaning] = {}
     for button, gestures in buttons.items():
         for gesture, meaning in gestures.items():
             key = f"{where}.{button}.{gesture}"
             if gesture not in GESTURES:
-                raise RuleError("BAD_BINDINGS", _("Binding \"{key}\": the gestures are {known}.").format(key=key, known=", ".join(GESTURES)))
+                raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": the gestures are {known}.", key=key, known=", ".join(GESTURES)))
             if not (meaning in TABLE_ACTIONS or (isinstance(meaning, dict) and isinstance(meaning.get("cmd"), str))):
-                raise RuleError("BAD_BINDINGS", _("Binding \"{key}\": say one of {known}, or a command like {{ cmd = \"pass\" }}.").format(key=key, known=", ".join(TABLE_ACTIONS)))
+                raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": say one of {known}, or a command like {example}.",
+                                                  key=key, known=", ".join(TABLE_ACTIONS), example='{ cmd = "pass" }'))
             found[(button, gesture)] = meaning
     return found
 

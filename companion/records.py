@@ -3,6 +3,9 @@
 A game declares its commands and events as subclasses of `Command` and `Event`. This module turns
 JSON objects into them (checking every argument against the dataclass's type hints, so a bad
 argument is a `RuleError` with code `BAD_ARGUMENTS`, never a traceback) and back again.
+
+A record says who may see which of its fields (`visibility`): a redaction per viewer, applied to the
+log, the undo list, the export and every headless reply. A field without a rule is seen by all.
 """
 from __future__ import annotations
 
@@ -10,32 +13,60 @@ import dataclasses
 import functools
 import types
 import typing
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
+from companion.contract import Viewer
 from companion.errors import RuleError
-from companion.i18n import _
+from companion.messages import M
+
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    """Who may see a field: `allows(record, viewer, actor)`; `actor` is whoever sent the command."""
+
+    name: str
+    allows: Callable[[Any, Viewer, Viewer], bool]
+
+
+EVERYONE = Rule("everyone", lambda record, viewer, actor: True)
+NOBODY = Rule("nobody", lambda record, viewer, actor: False)
+MASTER_ONLY = Rule("the game master", lambda record, viewer, actor: viewer.kind == "master")
+#: the seat that sent the command (a seat's own secret choice), and the game master
+ACTOR_ONLY = Rule("the seat that sent it", lambda record, viewer, actor: viewer.kind == "master" or (viewer.is_seat and viewer == actor))
+
+
+def owner_only(field_name: str) -> Rule:
+    """Only the seat named by the record's field `field_name` (and the game master)."""
+    return Rule(f"the seat in {field_name}", lambda record, viewer, actor: viewer.kind == "master" or (
+        viewer.is_seat and viewer.seat == getattr(record, field_name)))
 
 
 class Record:
     """Base of commands and events. Subclasses are frozen dataclasses with a `kind` name."""
 
     kind: ClassVar[str]
-    #: fields only the game master may see; `public_json()` leaves them out.
-    secret: ClassVar[frozenset[str]] = frozenset()
+    #: who may see each field; a field not named here is seen by everyone
+    visibility: ClassVar[Mapping[str, Rule]] = {}
+    #: this event lays open the seats' secret choices at once: a step holding it is taken back only
+    #: at the table, never by one seat (who could then choose again knowing the others' choices)
+    reveals: ClassVar[bool] = False
 
-    def to_json(self) -> dict:
-        return {"type": self.kind, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}}
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}}  # type: ignore[arg-type]
 
-    def arguments(self) -> dict:
+    def arguments(self) -> dict[str, Any]:
         """The fields that differ from their defaults, as JSON: the command as a person would type it."""
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)  # type: ignore[arg-type]
                 if f.default is dataclasses.MISSING or getattr(self, f.name) != f.default}
 
-    def public_json(self) -> dict:
-        data = self.to_json()
-        for name in self.secret:
-            data.pop(name, None)
-        return data
+    def shown_to(self, viewer: Viewer, actor: Viewer) -> dict[str, Any]:
+        """The record as `viewer` may see it: hidden fields left out."""
+        return redact(self.to_json(), self.visibility, self, viewer, actor)
+
+
+def redact(data: dict[str, Any], visibility: Mapping[str, Rule], record: Any, viewer: Viewer, actor: Viewer) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in visibility or visibility[key].allows(record, viewer, actor)}
 
 
 class Command(Record):
@@ -53,23 +84,23 @@ def catalog(*classes: type[Record]) -> dict[str, type[Record]]:
 def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> Record:
     """Build the record named by `data[key]`, checking every field; raise RuleError if anything is off."""
     if not isinstance(data, dict):
-        raise RuleError("BAD_REQUEST", _("A command must be a JSON object."))
+        raise RuleError("BAD_REQUEST", M("A command must be a JSON object."))
     name = data.get(key)
     if not isinstance(name, str):
-        raise RuleError("BAD_REQUEST", _("A command needs a \"{key}\" naming it.").format(key=key))
+        raise RuleError("BAD_REQUEST", M("A command needs a \"{key}\" naming it.", key=key))
     cls = kinds.get(name)
     if cls is None:
-        raise RuleError("UNKNOWN_COMMAND", _("There is no command \"{name}\".").format(name=name))
+        raise RuleError("UNKNOWN_COMMAND", M("There is no command \"{name}\".", name=name))
     schema = fields_of(cls)
     unknown = sorted(set(data) - _names(cls) - {key})
     if unknown:
-        raise RuleError("BAD_ARGUMENTS", _("\"{name}\" does not take \"{arg}\".").format(name=name, arg=unknown[0]))
+        raise RuleError("BAD_ARGUMENTS", M("\"{name}\" does not take \"{arg}\".", name=name, arg=unknown[0]))
     values = {}
     for field_name, hint, required in schema:
         if field_name in data:
             values[field_name] = coerce(data[field_name], hint, field_name)
         elif required:
-            raise RuleError("BAD_ARGUMENTS", _("\"{name}\" needs \"{arg}\".").format(name=name, arg=field_name))
+            raise RuleError("BAD_ARGUMENTS", M("\"{name}\" needs \"{arg}\".", name=name, arg=field_name))
     return cls(**values)
 
 
@@ -144,7 +175,7 @@ def describe_command(cls: type[Command]) -> dict:
 
 
 def _bad(name: str, hint: Any) -> RuleError:
-    return RuleError("BAD_ARGUMENTS", _("\"{arg}\" must be {kind}.").format(arg=name, kind=type_name(hint)))
+    return RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be {kind}.", arg=name, kind=type_name(hint)))
 
 
 def _plain(value: Any) -> Any:

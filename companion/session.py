@@ -1,33 +1,42 @@
-"""A game session: commands in, events out, state folded from the log, undo and redo as replay.
+"""A game session: commands in (each saying who sent it), events out, state folded from the log,
+undo and redo as replay, and everything shown to a viewer redacted for that viewer.
 
 The log of steps is the truth; the session keeps the state after every step in memory (states are
 immutable and share structure) so that undo and redo are instant. Every accepted step is in the
-store before `apply` returns.
+store before `apply` returns. Undo-list lines are messages made when they are shown — from the step's
+events and the state before it — so they speak the current language and only what the viewer may see.
 """
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from companion.contract import MASTER, TABLE, Result, Seat, Turn, View, Viewer
 from companion.errors import RuleError
 from companion.game import GameDefinition
-from companion.i18n import _
-from companion.records import Command, Event
+from companion.messages import M, Text, render, stored_text, text_json
+from companion.records import Command, Event, redact
+from companion.ring import RingView
 from companion.store import EventStore, StoreError
+
+#: keys of a request that are about the request, not arguments of the command
+REQUEST_KEYS = ("by", "pin")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One accepted command: what was asked, what happened, and the sentence of the undo list."""
+    """One accepted command: what was asked, by whom, and what happened."""
 
     number: int
-    command: dict
+    #: the command as sent (its arguments that differ from the defaults), without `by`
+    command: dict[str, Any]
     events: tuple[Event, ...]
-    description: str
-
-    def public_json(self) -> dict:
-        return {"step": self.number, "description": self.description, "events": [e.public_json() for e in self.events]}
+    by: Viewer = TABLE
+    #: the line stored with the step, used only when the events cannot be described (a damaged old save)
+    stored: Text = ""
 
 
 class Session:
@@ -39,24 +48,28 @@ class Session:
         self._steps: list[Step] = []
         self._states: list[Any] = [game.initial_state()]
         self._redo: list[Step] = []  # undone steps, the next to redo last
+        self._analyses: dict[tuple[int, str, Viewer], Any] = {}
 
     # -- creating and resuming ----------------------------------------------------------------
     @classmethod
-    def new(cls, game: GameDefinition, store: EventStore, seed: int) -> "Session":
+    def new(cls, game: GameDefinition, store: EventStore, seed: int) -> Session:
         return cls(game, seed, store, store.create_game(game.id, seed))
 
     @classmethod
-    def resume(cls, game: GameDefinition, store: EventStore, game_id: int) -> "Session":
+    def resume(cls, game: GameDefinition, store: EventStore, game_id: int) -> Session:
         saved = store.game(game_id)
         if saved.game != game.id:
-            raise StoreError("WRONG_GAME", _("Saved game {id} is a game of {other}, not {game}.").format(id=game_id, other=saved.game, game=game.id))
+            raise StoreError("WRONG_GAME", M("Saved game {id} is a game of {other}, not {game}.", id=game_id, other=saved.game, game=game.id))
         session = cls(game, saved.seed, store, game_id)
         for stored in store.steps(game_id):
             try:
                 events = tuple(game.event_from_json(e) for e in stored.events)
             except RuleError as exc:
-                raise StoreError("BAD_SAVE_FILE", _("Step {step} of saved game {id} cannot be read: {reason}").format(step=stored.position, id=game_id, reason=exc.message)) from exc
-            step = Step(stored.position, stored.command, events, stored.description)
+                raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} cannot be read: {reason}",
+                                                    step=stored.position, id=game_id, reason=exc.text)) from exc
+            command = dict(stored.command)
+            by = Viewer.parse(command.pop("by", "table"))
+            step = Step(stored.position, command, events, by, stored_text(stored.description))  # type: ignore[arg-type]
             if stored.undone:
                 session._redo.insert(0, step)
             else:
@@ -82,32 +95,60 @@ class Session:
         """Undone steps, the next one to redo first."""
         return list(reversed(self._redo))
 
+    @property
+    def turn(self) -> Turn:
+        return self.game.turn(self.state)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.game.seats(self.state)
+
+    def ring(self) -> RingView:
+        return self.game.ring(self.state)
+
+    @property
+    def has_master_view(self) -> bool:
+        """Whether a game-master view exists now (the game has one and a PIN was set)."""
+        return self.game.master_pin(self.state) is not None
+
     # -- changing ---------------------------------------------------------------------------------
-    def apply(self, command: dict | Command) -> Step:
-        """Decide a command; on success store and return its step. A RuleError changes nothing."""
+    def apply(self, command: dict[str, Any] | Command, by: Viewer = TABLE, pin: str | None = None) -> Step:
+        """Decide a command sent by `by`; on success store and return its step. A RuleError changes nothing.
+
+        A request's own `by` and `pin` keys (headless, the UI) say who sent it when `by` is not given."""
+        if isinstance(command, dict) and any(key in command for key in REQUEST_KEYS):
+            command = dict(command)
+            if "by" in command:
+                by = Viewer.parse(command.pop("by"))
+            pin = command.pop("pin", pin)
+        self._check_actor(by, pin)
         if not isinstance(command, Command):
             command = self.game.command_from_json(command)
         number = len(self._steps) + 1
         # The same seed and step number give the same draw: an undone-and-retried roll is the same roll.
         rng = random.Random(f"{self.seed}:{number}")
         before = self.state
-        events = self.game.decide(before, command, rng)
+        events = self.game.decide(before, command, by, rng)
         after = self.game.fold(before, events)
-        step = Step(number, {"cmd": command.kind, **command.arguments()}, tuple(events), self.game.describe(before, events))
-        if self.store is not None:
-            self.store.append(self.game_id, number, step.command, [e.to_json() for e in events], step.description, self._summary(after))
+        step = Step(number, {"cmd": command.kind, **command.arguments()}, tuple(events), by)
+        if self.store is not None and self.game_id is not None:
+            line = self.game.describe(before, events, TABLE)
+            self.store.append(self.game_id, number, {**step.command, "by": str(by)}, [e.to_json() for e in events],
+                              json.dumps(text_json(line), ensure_ascii=False), self.summary(after))
         self._steps.append(step)
         self._states.append(after)
         self._redo.clear()
         return step
 
-    def undo(self, count: int = 1) -> list[Step]:
-        """Take back the last `count` steps; returns them, the most recent first."""
-        if count < 1 or count > len(self._steps):
-            raise RuleError("NOTHING_TO_UNDO", _("There are only {n} steps to undo.").format(n=len(self._steps)))
+    def undo(self, count: int = 1, by: Viewer = TABLE) -> list[Step]:
+        """Take back the last `count` steps; returns them, the most recent first. A seat may take
+        back only its own steps (never another seat's secret choice); the table may take back any."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1 or count > len(self._steps):
+            raise RuleError("NOTHING_TO_UNDO", M("There are only {n} steps to undo.", n=len(self._steps)))
+        self._check_own(self._steps[-count:], by, M("A seat can take back only its own steps; undo the others at the table."))
         first = len(self._steps) - count + 1
-        if self.store is not None:
-            self.store.set_undone(self.game_id, first, len(self._steps), True, self._summary(self._states[first - 1]))
+        if self.store is not None and self.game_id is not None:
+            self.store.set_undone(self.game_id, first, len(self._steps), True, self.summary(self._states[first - 1]))
         undone = []
         for _i in range(count):
             undone.append(self._steps.pop())
@@ -115,14 +156,15 @@ class Session:
         self._redo.extend(undone)
         return undone
 
-    def redo(self, count: int = 1) -> list[Step]:
+    def redo(self, count: int = 1, by: Viewer = TABLE) -> list[Step]:
         """Put back the last `count` undone steps; returns them, oldest first."""
-        if count < 1 or count > len(self._redo):
-            raise RuleError("NOTHING_TO_REDO", _("There are only {n} steps to redo.").format(n=len(self._redo)))
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1 or count > len(self._redo):
+            raise RuleError("NOTHING_TO_REDO", M("There are only {n} steps to redo.", n=len(self._redo)))
         steps = [self._redo[-1 - i] for i in range(count)]
-        if self.store is not None:
+        self._check_own(steps, by, M("A seat can redo only its own steps; redo the others at the table."))
+        if self.store is not None and self.game_id is not None:
             after = self.game.fold(self.state, [e for s in steps for e in s.events])
-            self.store.set_undone(self.game_id, steps[0].number, steps[-1].number, False, self._summary(after))
+            self.store.set_undone(self.game_id, steps[0].number, steps[-1].number, False, self.summary(after))
         for step in steps:
             self._redo.pop()
             self._push(step)
@@ -132,22 +174,122 @@ class Session:
         """The state folded afresh from the initial state and every step in force."""
         return self.game.fold(self.initial_state, [e for s in self._steps for e in s.events])
 
-    # -- views ------------------------------------------------------------------------------------
-    def public_view(self) -> dict:
-        return self.game.public_view(self.state)
+    # -- what a viewer sees -------------------------------------------------------------------------
+    def view(self, viewer: Viewer = TABLE, pin: str | None = None) -> View:
+        """The view for `viewer`; the game master's needs the PIN."""
+        self._check_viewer(viewer, pin)
+        state = self.state
+        fields = self.game.view(state, viewer)
+        return View(viewer, self.game.turn(state), self.game.seats(state), self.game.prompt(state, viewer), fields)
 
-    def master_view(self, pin: str) -> dict:
+    def public_view(self) -> View:
+        """What the table screen shows (never a secret)."""
+        return self.view(TABLE)
+
+    def master_view(self, pin: str) -> View:
+        return self.view(MASTER, pin)
+
+    def describe(self, step: Step, viewer: Viewer = TABLE) -> Text:
+        """The undo-list line of `step` as `viewer` may read it."""
+        try:
+            return self.game.describe(self._state_before(step), step.events, viewer)
+        except Exception:  # an old save the rules no longer describe: its stored line, if the viewer may see it
+            return step.stored if viewer == TABLE else ""
+
+    def shown(self, step: Step, viewer: Viewer = TABLE) -> dict[str, Any]:
+        """A step as `viewer` may see it: number, who, the line, the command and events redacted."""
+        command_cls = self.game.commands.get(step.command.get("cmd", ""))
+        command = redact(step.command, command_cls.visibility if command_cls else {}, _Fields(step.command), viewer, step.by)
+        line = self.describe(step, viewer)
+        return {"step": step.number, "by": str(step.by), "description": render(line), "command": command,
+                "events": [e.shown_to(viewer, step.by) for e in step.events]}
+
+    def log(self, viewer: Viewer = TABLE) -> dict[str, list[dict[str, Any]]]:
+        """The undo list (oldest first) and the redo stack (next first), as `viewer` may see them."""
+        return {"log": [self._line(s, viewer) for s in self._steps], "redo": [self._line(s, viewer) for s in self.redo_stack]}
+
+    def export(self, viewer: Viewer = TABLE) -> Iterator[dict[str, Any]]:
+        """The whole game for `viewer`: a header, then every step in force and every undone one."""
+        header: dict[str, Any] = {"game": self.game.id, "id": self.game_id, "seats": [s.to_json() for s in self.seats],
+                                  "turn": self.turn.to_json(), "viewer": str(viewer)}
+        if viewer == MASTER:
+            header["seed"] = self.seed
+        yield header
+        for step in self._steps:
+            yield {**self.shown(step, viewer), "undone": False}
+        for step in self.redo_stack:
+            yield {**self.shown(step, viewer), "undone": True}
+
+    def analyse(self, name: str, viewer: Viewer = TABLE, pin: str | None = None) -> Any:
+        """An analysis the game offers (odds, advice), computed when asked and kept for this state."""
+        if name not in self.game.analyses:
+            known = ", ".join(sorted(self.game.analyses)) or "-"
+            raise RuleError("UNKNOWN_ANALYSIS", M("There is no analysis \"{name}\" (known: {known}).", name=name, known=known))
+        self._check_viewer(viewer, pin)
+        key = (len(self._steps), name, viewer)
+        if key not in self._analyses:
+            if len(self._analyses) > 64:
+                self._analyses.clear()
+            self._analyses[key] = self.game.analyses[name](self.state, viewer)
+        return self._analyses[key]
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """What the saved-games list shows without loading the game: the typed turn and the seats."""
+        turn, seats = self.game.turn(state), self.game.seats(state)
+        names = {s.id: s.name for s in seats}
+        result: Result | None = turn.result
+        return {"status": turn.status, "phase": turn.phase, "acting": [names.get(s, s) for s in turn.acting],
+                "seats": [s.name for s in seats], "winners": [names.get(s, s) for s in result.winners] if result else []}
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def _line(self, step: Step, viewer: Viewer) -> dict[str, Any]:
+        return {"step": step.number, "by": str(step.by), "description": render(self.describe(step, viewer))}
+
+    def _state_before(self, step: Step) -> Any:
+        if step.number <= len(self._steps) and self._steps[step.number - 1] is step:
+            return self._states[step.number - 1]
+        state = self.state  # a redo step: fold the undone steps before it
+        for pending in self.redo_stack:
+            if pending is step:
+                return state
+            state = self.game.fold(state, pending.events)
+        raise ValueError(f"step {step.number} is not in this session")
+
+    def _check_actor(self, by: Viewer, pin: str | None) -> None:
+        if by.kind == "master":
+            self._check_pin(pin)
+        elif by.is_seat and by.seat not in {s.id for s in self.seats} and self.turn.status != "setup":
+            raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=by.seat or ""))
+
+    def _check_viewer(self, viewer: Viewer, pin: str | None) -> None:
+        if viewer.kind == "master":
+            self._check_pin(pin)
+        elif viewer.is_seat and viewer.seat not in {s.id for s in self.seats}:
+            raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=viewer.seat or ""))
+
+    def _check_pin(self, pin: str | None) -> None:
         expected = self.game.master_pin(self.state)
         if expected is None:
-            raise RuleError("NO_MASTER_PIN", _("This game has no game-master PIN; the solution stays hidden."))
+            raise RuleError("NO_MASTER_PIN", M("This game has no game-master PIN; its secrets stay hidden."))
         if pin != expected:
-            raise RuleError("WRONG_PIN", _("That PIN is not the game master's."))
-        return self.game.master_view(self.state)
+            raise RuleError("WRONG_PIN", M("That PIN is not the game master's."))
+
+    @staticmethod
+    def _check_own(steps: list[Step], by: Viewer, refusal: Text) -> None:
+        if not by.is_seat:
+            return
+        if any(step.by != by for step in steps):
+            raise RuleError("NOT_YOURS", refusal)
+        if any(event.reveals for step in steps for event in step.events):
+            raise RuleError("NOT_YOURS", M("That step laid the secret choices open; only the table can take it back."))
 
     def _push(self, step: Step) -> None:
         self._steps.append(step)
         self._states.append(self.game.fold(self.state, step.events))
 
-    def _summary(self, state: Any) -> dict:
-        view = self.game.public_view(state)
-        return {"status": view.get("status"), "active_player": view.get("active_player"), "players": view.get("player_names", [])}
+
+class _Fields:
+    """A stored command's arguments as attributes, for visibility rules that read a field."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.__dict__.update(data)

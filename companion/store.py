@@ -13,10 +13,11 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from companion.errors import RuleError
-from companion.i18n import _
+from companion.messages import M
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -47,8 +48,9 @@ class StoreError(RuleError):
 @dataclass(frozen=True)
 class StoredStep:
     position: int
-    command: dict
-    events: list[dict]
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    #: the undo-list line as stored: a message's JSON, or (older saves) a sentence
     description: str
     undone: bool
     at: float
@@ -61,7 +63,18 @@ class SavedGame:
     seed: int
     created: float
     updated: float
-    summary: dict
+    #: the typed turn and the seats' names after the last step (see Session.summary)
+    summary: dict[str, Any]
+
+    @property
+    def status(self) -> str:
+        """setup, playing or over (games saved before the typed turn said won or lost)."""
+        status = self.summary.get("status")
+        return "over" if status in ("won", "lost") else str(status or "setup")
+
+    @property
+    def players(self) -> list[str]:
+        return [str(name) for name in self.summary.get("seats") or self.summary.get("players") or []]
 
 
 def default_path() -> Path:
@@ -84,7 +97,7 @@ def connect(path: str | os.PathLike, schema: str) -> sqlite3.Connection:
         db.execute("PRAGMA foreign_keys=ON")
         db.executescript(schema)
     except sqlite3.DatabaseError as exc:
-        raise StoreError("BAD_SAVE_FILE", _("The save file {path} cannot be used: {reason}.").format(path=path, reason=exc)) from exc
+        raise StoreError("BAD_SAVE_FILE", M("The save file {path} cannot be used: {reason}.", path=path, reason=str(exc))) from exc
     return db
 
 
@@ -122,11 +135,12 @@ class EventStore:
     def game(self, game_id: int) -> SavedGame:
         row = self._db.execute("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError("NO_SUCH_GAME", _("There is no saved game number {id}.").format(id=game_id))
+            raise StoreError("NO_SUCH_GAME", M("There is no saved game number {id}.", id=game_id))
         return SavedGame(*row[:5], json.loads(row[5]))
 
     # -- steps --------------------------------------------------------------------------------
-    def append(self, game_id: int, position: int, command: dict, events: list[dict], description: str, summary: dict) -> None:
+    def append(self, game_id: int, position: int, command: dict[str, Any], events: list[dict[str, Any]], description: str,
+               summary: dict[str, Any]) -> None:
         """Store step `position` durably, dropping any redo stack at or after it."""
         with self._transaction():
             self._db.execute("DELETE FROM steps WHERE game_id = ? AND position >= ?", (game_id, position))
@@ -136,7 +150,7 @@ class EventStore:
             )
             self._touch(game_id, summary)
 
-    def set_undone(self, game_id: int, first: int, last: int, undone: bool, summary: dict) -> None:
+    def set_undone(self, game_id: int, first: int, last: int, undone: bool, summary: dict[str, Any]) -> None:
         """Mark steps first..last (inclusive) undone, or done again (redo)."""
         with self._transaction():
             self._db.execute(
@@ -155,22 +169,11 @@ class EventStore:
             try:
                 steps.append(StoredStep(position, json.loads(command), json.loads(events), description, bool(undone), at))
             except json.JSONDecodeError as exc:
-                raise StoreError(
-                    "BAD_SAVE_FILE",
-                    _("Step {step} of saved game {id} in {path} is damaged: {reason}.").format(step=position, id=game_id, path=self.path, reason=exc),
-                ) from exc
+                raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} in {path} is damaged: {reason}.",
+                                                    step=position, id=game_id, path=self.path, reason=str(exc))) from exc
         return steps
 
-    def export_jsonl(self, game_id: int) -> Iterator[str]:
-        """The whole game as JSON lines: a header, then every step (undone ones marked)."""
-        saved = self.game(game_id)
-        yield json.dumps({"game": saved.game, "id": saved.id, "seed": saved.seed, "created": saved.created, "summary": saved.summary})
-        for step in self.steps(game_id):
-            yield json.dumps(
-                {"step": step.position, "at": step.at, "undone": step.undone, "description": step.description, "command": step.command, "events": step.events}
-            )
-
-    def _touch(self, game_id: int, summary: dict) -> None:
+    def _touch(self, game_id: int, summary: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
 
     def _transaction(self):
@@ -189,4 +192,4 @@ def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
             db.execute("ROLLBACK")
             raise
     except sqlite3.Error as exc:
-        raise StoreError("SAVE_FAILED", _("Could not save to {path}: {reason}.").format(path=path, reason=exc)) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=str(exc))) from exc

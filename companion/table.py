@@ -1,50 +1,64 @@
-"""The table: every input — a button gesture, a scanned card, a tap on the screen — becomes a
-command on one session, through the game's bindings. Hardware and UI only call in here.
+"""The table: every input — a button gesture, a scanned card, a tap on a screen — becomes a command on
+one session, sent by someone: the table, or a seat (its own buttons, its own reader, its own screen).
 
-Buttons walk a menu of what can be done now (the game's `options(state)`): NEXT/BACK move through
-it, YES picks; an option that needs a value (a die face, a location) then asks for it the same way.
-Whatever the gesture, the answer is an `Outcome` the UI can show and the ring can cue; nothing
-here ever raises for a player's mistake.
+Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
+owner: NEXT/BACK move through it, YES picks; an option that needs a value (a die face, a location) then
+asks for it the same way. Whatever the input, the answer is an `Outcome` the screens can show and the
+ring can cue; nothing here ever raises for a player's mistake.
 """
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
+from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.i18n import _
 from companion.inputs import Option
+from companion.messages import M, Text, joined
 from companion.session import Session, Step
 
 log = logging.getLogger(__name__)
 
+
 @dataclass(frozen=True)
 class Outcome:
-    """What an input did. kind: applied | undone | redone | refused | nothing | selected | enrol | other_game."""
+    """What an input did. kind: applied | undone | redone | refused | nothing | selected | enrol | other_game.
+
+    `message` is what the table screen may read; a screen for another viewer describes `steps` itself
+    (`Session.describe(step, viewer)`), so a seat's secret never travels in an outcome's message."""
 
     kind: str
-    message: str = ""
-    step: Step | None = None
+    message: Text = ""
+    steps: tuple[Step, ...] = ()
     error: RuleError | None = None
     #: the tag, when a scan needs enrolling
     uid: str | None = None
+    #: who the input came from
+    by: Viewer = TABLE
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[0] if self.steps else None
 
 
 class CardLookup(Protocol):
     """The card catalogue as the table needs it (companion.cards.CardCatalogue fits)."""
 
-    def lookup(self, uid: str) -> Any: ...
+    def lookup(self, uid: str, game: str) -> Any: ...
+
+    def other_game(self, uid: str, game: str) -> Any: ...
 
 
 @dataclass
 class _Menu:
-    """Where the buttons are in the menu: the option, and the values picked for its asks so far."""
+    """Where one owner's buttons are in its menu: the option, and the values picked for its asks so far."""
 
     index: int = 0
     option: Option | None = None  # set once YES picked an option that asks for values
-    picked: dict = field(default_factory=dict)
+    picked: dict[str, Any] = field(default_factory=dict)
     ask_index: int = 0
 
 
@@ -54,122 +68,146 @@ class Table:
         self.game = session.game
         self.catalogue = catalogue
         self._lock = threading.RLock()
-        self._menu = _Menu()
+        self._menus: dict[Viewer, _Menu] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
 
     # -- listening ----------------------------------------------------------------------------------
-    def subscribe(self, listener: Callable[[Outcome], None]) -> None:
-        """`listener(outcome)` after every input, on the caller's thread (a device thread, the UI loop)."""
-        self._listeners.append(listener)
+    def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]:
+        """`listener(outcome)` after every input, on the caller's thread (a device thread, the UI loop).
+        Returns a function that unsubscribes it."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
 
     # -- inputs -------------------------------------------------------------------------------------
-    def command(self, request: dict) -> Outcome:
-        """A command from anywhere (the screen, a binding, a scan)."""
+    def command(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None) -> Outcome:
+        """A command from anywhere (a screen, a binding, a scan), sent by `by`."""
         with self._lock:
             try:
-                step = self.session.apply(request)
+                step = self.session.apply(request, by, pin)
             except RuleError as exc:
-                return self._tell(Outcome("refused", exc.message, error=exc))
+                return self._tell(Outcome("refused", exc.text, error=exc, by=by))
             except Exception as exc:  # a bug must not take the buttons' or reader's thread down with it
                 log.exception("command failed: %r", request)
-                error = RuleError("INTERNAL", _("Something went wrong inside the companion ({kind}); nothing was changed.").format(kind=type(exc).__name__))
-                return self._tell(Outcome("refused", error.message, error=error))
-            self._menu = _Menu()
-            return self._tell(Outcome("applied", step.description, step=step))
+                error = RuleError("INTERNAL", M("Something went wrong inside the companion ({kind}); nothing was changed.", kind=type(exc).__name__))
+                return self._tell(Outcome("refused", error.text, error=error, by=by))
+            self._menus.clear()
+            return self._tell(Outcome("applied", self.session.describe(step), (step,), by=by))
 
-    def undo(self, steps: int = 1) -> Outcome:
-        return self._history(lambda: self.session.undo(steps), "undone")
+    def undo(self, steps: int = 1, by: Viewer = TABLE) -> Outcome:
+        return self._history(lambda: self.session.undo(steps, by), "undone", by)
 
-    def redo(self, steps: int = 1) -> Outcome:
-        return self._history(lambda: self.session.redo(steps), "redone")
+    def redo(self, steps: int = 1, by: Viewer = TABLE) -> Outcome:
+        return self._history(lambda: self.session.redo(steps, by), "redone", by)
 
-    def button(self, button: str, gesture: str) -> Outcome:
-        """A gesture on a named button, as the game's bindings say (see bindings.toml of the game)."""
+    def button(self, button: str, gesture: str, seat: int | None = None) -> Outcome:
+        """A gesture on a named button, as the game's bindings say; `seat` is the seat number (1-based)
+        that owns the button, or None for the table's buttons."""
         with self._lock:
-            meaning = self.game.bindings.meaning(self.session.state, button, gesture)
+            by = self._owner(seat)
+            if by is None:
+                return self._tell(Outcome("nothing", M("There is no seat {n} at this table.", n=seat or 0)))
+            meaning = self.game.bindings.meaning(self.session.turn.phase, button, gesture)
             if meaning is None:
-                return self._tell(Outcome("nothing", _("Nothing to do with that button now.")))
+                return self._tell(Outcome("nothing", M("Nothing to do with that button now."), by=by))
             if isinstance(meaning, dict):
-                return self.command(meaning)
-            return {
-                "next": lambda: self._step_menu(+1),
-                "previous": lambda: self._step_menu(-1),
-                "confirm": self._confirm,
-                "cancel": self._cancel,
-                "undo": self.undo,
-                "redo": self.redo,
-            }[meaning]()
+                return self.command(meaning, by)
+            moves: dict[str, Callable[[], Outcome]] = {
+                "next": lambda: self._step_menu(by, +1),
+                "previous": lambda: self._step_menu(by, -1),
+                "confirm": lambda: self._confirm(by),
+                "cancel": lambda: self._cancel(by),
+                "undo": lambda: self.undo(by=by),
+                "redo": lambda: self.redo(by=by),
+            }
+            return moves[meaning]()
 
-    def card(self, uid: str) -> Outcome:
-        """A tag placed on a reader: a known card becomes the game's command for it; an unknown one
-        asks to be enrolled; either way a tag that means nothing now changes nothing."""
+    def card(self, uid: str, seat: int | None = None) -> Outcome:
+        """A tag placed on a reader (of seat number `seat`, or the table's): a known card becomes the
+        game's command for it; an unknown one asks to be enrolled; a tag that means nothing now changes nothing."""
         with self._lock:
-            entry = self.catalogue.lookup(uid) if self.catalogue is not None else None
+            by = self._owner(seat) or TABLE
+            entry = self.catalogue.lookup(uid, self.game.id) if self.catalogue is not None else None
             if entry is None:
-                return self._tell(Outcome("enrol", _("Unknown card: which card is it?"), uid=uid))
-            if entry.game != self.game.id:
-                return self._tell(Outcome("other_game", _("That card belongs to {game}, not this game.").format(game=entry.game)))
-            request = self.game.scan_command(self.session.state, entry.card)
+                other = self.catalogue.other_game(uid, self.game.id) if self.catalogue is not None else None
+                if other is not None:
+                    return self._tell(Outcome("other_game", M("That card belongs to {game}, not this game.", game=other.game), by=by))
+                return self._tell(Outcome("enrol", M("Unknown card: which card is it?"), uid=uid, by=by))
+            request = self.game.scan(self.session.state, entry.card, by)
             if request is None:
-                return self._tell(Outcome("nothing", _("{card}: nothing to do with it now.").format(card=entry.label or entry.card)))
-            return self.command(request)
+                card = self.game.card(entry.card)
+                return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=entry.label or (card.name if card else entry.card)), by=by))
+            return self.command(request, by)
 
     # -- the menu -------------------------------------------------------------------------------------
-    def options(self) -> list[Option]:
-        return self.game.options(self.session.state)
+    def options(self, by: Viewer = TABLE) -> list[Option]:
+        return self.game.options(self.session.state, by)
 
-    def selection(self) -> str:
-        """The menu line the buttons point at now, e.g. "Move to Caltech" or "Die: 3"."""
+    def selection(self, by: Viewer = TABLE) -> Text:
+        """The menu line `by`'s buttons point at now, e.g. "Move to Caltech" or "Die: 3"."""
         with self._lock:
-            menu = self._menu
+            menu = self._menus.get(by, _Menu())
             if menu.option is not None:
                 ask = menu.option.asks[menu.ask_index]
-                return f"{ask.label}: {ask.choices[menu.index % len(ask.choices)].label}"
-            options = self.options()
+                return joined([ask.label, ask.choices[menu.index % len(ask.choices)].label], ": ")
+            options = self.options(by)
             return options[menu.index % len(options)].label if options else ""
 
-    def _step_menu(self, delta: int) -> Outcome:
-        menu = self._menu
-        count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options())
+    def _step_menu(self, by: Viewer, delta: int) -> Outcome:
+        menu = self._menus.setdefault(by, _Menu())
+        count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))
         if not count:
-            return self._tell(Outcome("nothing", _("Nothing to choose now.")))
+            return self._tell(Outcome("nothing", M("Nothing to choose now."), by=by))
         menu.index = (menu.index + delta) % count
-        return self._tell(Outcome("selected", self.selection()))
+        return self._tell(Outcome("selected", self.selection(by), by=by))
 
-    def _confirm(self) -> Outcome:
-        menu = self._menu
+    def _confirm(self, by: Viewer) -> Outcome:
+        menu = self._menus.setdefault(by, _Menu())
         if menu.option is None:
-            options = self.options()
+            options = self.options(by)
             if not options:
-                return self._tell(Outcome("nothing", _("Nothing to do now.")))
+                return self._tell(Outcome("nothing", M("Nothing to do now."), by=by))
             option = options[menu.index % len(options)]
             if not option.asks:
-                return self.command(option.command)
-            self._menu = _Menu(option=option)
-            return self._tell(Outcome("selected", self.selection()))
+                return self.command(option.command, by)
+            self._menus[by] = _Menu(option=option)
+            return self._tell(Outcome("selected", self.selection(by), by=by))
         ask = menu.option.asks[menu.ask_index]
         menu.picked[ask.arg] = ask.choices[menu.index % len(ask.choices)].value
         if menu.ask_index + 1 < len(menu.option.asks):
             menu.ask_index, menu.index = menu.ask_index + 1, 0
-            return self._tell(Outcome("selected", self.selection()))
-        return self.command({**menu.option.command, **menu.picked})
+            return self._tell(Outcome("selected", self.selection(by), by=by))
+        return self.command({**menu.option.command, **menu.picked}, by)
 
-    def _cancel(self) -> Outcome:
-        self._menu = _Menu()
-        return self._tell(Outcome("selected", self.selection()))
+    def _cancel(self, by: Viewer) -> Outcome:
+        self._menus.pop(by, None)
+        return self._tell(Outcome("selected", self.selection(by), by=by))
 
     # -- helpers --------------------------------------------------------------------------------------
-    def _history(self, move: Callable[[], list[Step]], kind: str) -> Outcome:
+    def _owner(self, seat: int | None) -> Viewer | None:
+        """The viewer a seat-owned device acts for: seat number `seat` (1-based) of this game."""
+        if seat is None:
+            return TABLE
+        seats = self.session.seats
+        return seat_viewer(seats[seat - 1].id) if 1 <= seat <= len(seats) else None
+
+    def _history(self, move: Callable[[], list[Step]], kind: str, by: Viewer) -> Outcome:
         with self._lock:
             try:
                 steps = move()
             except RuleError as exc:
-                return self._tell(Outcome("refused", exc.message, error=exc))
-            self._menu = _Menu()
-            return self._tell(Outcome(kind, "; ".join(step.description for step in steps), step=steps[0]))
+                return self._tell(Outcome("refused", exc.text, error=exc, by=by))
+            self._menus.clear()
+            return self._tell(Outcome(kind, joined([self.session.describe(s) for s in steps], "; "), tuple(steps), by=by))
 
     def _tell(self, outcome: Outcome) -> Outcome:
-        for listener in self._listeners:
+        for listener in list(self._listeners):
             try:
                 listener(outcome)
             except Exception:  # one broken screen must not silence the ring, nor the other way round

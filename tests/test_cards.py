@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from companion.messages import render
 from companion.cards import (
     CardCatalogue, Known, OtherGame, Unknown, enrolable_cards, match_cards,
 )
@@ -34,7 +35,7 @@ def test_an_enrolled_tag_is_found_again_after_a_restart(db_path):
     with CardCatalogue(db_path) as c:
         c.enrol("04:A1:B2:C3", "bigbang", "penny", label="Penny, torn corner")
     with CardCatalogue(db_path) as c:
-        entry = c.lookup(PENNY_TAG)
+        entry = c.lookup(PENNY_TAG, "bigbang")
     assert (entry.uid, entry.game, entry.card, entry.shown) == (PENNY_TAG, "bigbang", "penny", "Penny, torn corner")
 
 
@@ -69,8 +70,8 @@ def test_many_tags_may_be_the_same_card_and_the_list_is_sorted_and_filtered(cata
 
 def test_a_forgotten_tag_is_unknown_again(catalogue):
     catalogue.enrol(PENNY_TAG, "bigbang", "penny")
-    assert catalogue.forget("04 a1 b2 c3").card == "penny"
-    assert catalogue.lookup(PENNY_TAG) is None
+    assert [e.card for e in catalogue.forget("04 a1 b2 c3")] == ["penny"]
+    assert catalogue.lookup(PENNY_TAG, "bigbang") is None
     assert catalogue.classify(PENNY_TAG, "bigbang") == Unknown(PENNY_TAG)
 
 
@@ -88,12 +89,12 @@ def test_a_tag_is_known_unknown_or_from_another_game(catalogue):
     assert catalogue.classify("04ffffff", "bigbang") == Unknown("04ffffff")
     found = catalogue.classify(NTAG, "bigbang")
     assert found == OtherGame(stray)
-    assert "eldersign" in found.message and "investigator" in found.message
+    assert "eldersign" in render(found.message) and "investigator" in render(found.message)
 
 
 def test_a_bad_uid_is_a_rule_error_not_a_crash(catalogue):
     with pytest.raises(RuleError) as err:
-        catalogue.lookup("hello")
+        catalogue.lookup("hello", "bigbang")
     assert err.value.code == "BAD_UID"
 
 
@@ -110,7 +111,30 @@ def test_enrolling_a_known_tag_is_refused_and_nothing_changes(catalogue):
 def test_a_known_tag_can_be_replaced_on_purpose(catalogue):
     catalogue.enrol(PENNY_TAG, "bigbang", "penny")
     catalogue.enrol(PENNY_TAG, "bigbang", "howard", replace=True)
-    assert catalogue.lookup(PENNY_TAG).card == "howard" and len(catalogue.list()) == 1
+    assert catalogue.lookup(PENNY_TAG, "bigbang").card == "howard" and len(catalogue.list()) == 1
+
+
+def test_one_tag_may_be_a_card_in_each_of_several_games(catalogue):
+    """A sticker reused across boxes: the game being played decides what it means."""
+    catalogue.enrol(PENNY_TAG, "bigbang", "penny")
+    catalogue.enrol(PENNY_TAG, "eldersign", "doom")
+    assert catalogue.lookup(PENNY_TAG, "bigbang").card == "penny"
+    assert catalogue.lookup(PENNY_TAG, "eldersign").card == "doom"
+    assert catalogue.classify(PENNY_TAG, "munchkin") == OtherGame(catalogue.lookup(PENNY_TAG, "bigbang"))
+    assert [e.game for e in catalogue.forget(PENNY_TAG, "eldersign")] == ["eldersign"]
+    assert [e.game for e in catalogue.entries(PENNY_TAG)] == ["bigbang"]
+
+
+def test_a_catalogue_from_before_per_game_tags_is_migrated_with_its_rows(db_path):
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE cards (uid TEXT PRIMARY KEY, game TEXT NOT NULL, card TEXT NOT NULL, label TEXT, enrolled_at REAL NOT NULL)")
+    old.execute("INSERT INTO cards VALUES ('04a1b2c3', 'bigbang', 'penny', 'torn', 1700000000)")
+    old.commit()
+    old.close()
+    with CardCatalogue(db_path) as c:
+        assert c.lookup(PENNY_TAG, "bigbang").label == "torn"
+        c.enrol(PENNY_TAG, "eldersign", "doom")  # only possible with the (uid, game) key
+        assert len(c.list()) == 2
 
 
 @pytest.mark.parametrize("uid, game, card, label, code", [

@@ -23,7 +23,7 @@ def test_a_turn_typed_into_the_console_with_a_mistake_and_an_undo(db_path):
         "undo",
         "quit",
     ]
-    result = subprocess.run([sys.executable, "-m", "companion", "console", "--db", str(db_path), "--seed", "4"],
+    result = subprocess.run([sys.executable, "-m", "entry", "console", "bigbang", "--db", str(db_path), "--seed", "4"],
                             input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
     out = result.stdout
     assert result.returncode == 0, result.stderr

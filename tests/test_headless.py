@@ -19,7 +19,7 @@ class Headless:
 
     def __init__(self, db, *args):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db), *args],
+            [sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
         )
 
@@ -50,7 +50,7 @@ def test_a_started_game_reports_status_player_moon_and_cubes(headless):
     reply = headless.send(START)
     assert reply["ok"] is True
     state = reply["state"]
-    assert state["status"] == "playing" and state["active_player"] == "Ann"
+    assert state["turn"]["status"] == "playing" and state["turn"]["acting"] == ["Ann"]
     assert state["moon"] == 8 and state["cubes"] == 0
     assert reply["events"][0]["type"] == "game_started"
 
@@ -71,7 +71,7 @@ def test_bad_input_gets_a_coded_error_and_the_process_lives_on(headless, line, c
     reply = headless.send_raw(line)
     assert reply["ok"] is False
     assert reply["error"]["code"] == code and reply["error"]["message"]
-    assert headless.send({"cmd": "state"})["state"]["status"] == "setup"
+    assert headless.send({"cmd": "state"})["state"]["turn"]["status"] == "setup"
 
 
 def test_commands_lists_the_games_and_the_sessions_commands_with_docs(headless):
@@ -90,9 +90,9 @@ def test_undo_redo_and_the_readable_log(headless):
     assert [entry["step"] for entry in log] == [1, 2]
     assert log[1]["description"].startswith("Ann: plays 1 ")
     undone = headless.send({"cmd": "undo"})
-    assert undone["undone"] == [log[1]["description"]] and undone["state"]["phase"] == "choose"
+    assert undone["undone"] == [log[1]["description"]] and undone["state"]["turn"]["phase"] == "choose"
     redone = headless.send({"cmd": "redo"})
-    assert redone["redone"] == [log[1]["description"]] and redone["state"]["phase"] == "actions"
+    assert redone["redone"] == [log[1]["description"]] and redone["state"]["turn"]["phase"] == "actions"
 
 
 def test_the_master_view_needs_the_pin_and_shows_the_solution(headless):
@@ -106,7 +106,7 @@ def test_the_master_view_needs_the_pin_and_shows_the_solution(headless):
 def test_the_ring_view_follows_the_moon(headless):
     headless.send(START)
     ring = headless.send({"cmd": "ring"})["ring"]
-    assert ring == {"kind": "track", "track": 12, "moon": 8, "bottom": 0, "top": 11, "danger": 0, "alert": None}
+    assert ring == {"kind": "track", "length": 12, "position": 8, "bottom": 0, "top": 11, "danger": 0, "alert": None}
 
 
 def test_resume_continues_the_most_recent_game(db_path):
@@ -121,7 +121,7 @@ def test_resume_continues_the_most_recent_game(db_path):
 
 
 def test_resume_with_nothing_saved_says_so(db_path):
-    result = subprocess.run([sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db_path), "--resume"],
+    result = subprocess.run([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db_path), "--resume"],
                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30)
     assert result.returncode == 2
     assert "no saved bigbang game" in result.stderr and "Traceback" not in result.stderr
@@ -129,7 +129,7 @@ def test_resume_with_nothing_saved_says_so(db_path):
 
 def test_a_damaged_save_file_is_a_clear_message_not_a_traceback(db_path):
     db_path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
-    result = subprocess.run([sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db_path)],
+    result = subprocess.run([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db_path)],
                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=30)
     assert result.returncode == 2
     assert str(db_path) in result.stderr and "cannot be used" in result.stderr
@@ -160,7 +160,7 @@ def _legal_walk(n):
 def test_kill_9_mid_stream_then_resume_keeps_every_acknowledged_step(db_path):
     """Power loss: every reply received was durable; nothing acknowledged is lost."""
     requests = _legal_walk(40)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db_path), "--seed", "11"],
+    proc = subprocess.Popen([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db_path), "--seed", "11"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     proc.stdin.write("".join(json.dumps(r) + "\n" for r in requests))  # the whole stream, in flight at once
     proc.stdin.flush()
@@ -178,7 +178,7 @@ def test_kill_9_mid_stream_then_resume_keeps_every_acknowledged_step(db_path):
         reference = Session(GAME, 11)
         for request in requests[:steps]:
             reference.apply(request)
-        assert log["state"] == reference.public_view()
+        assert log["state"] == reference.public_view().to_json()
         if steps == 25:
             assert log["state"] == acknowledged[-1]["state"]
         # and it plays on from there

@@ -4,8 +4,10 @@ import sqlite3
 
 import pytest
 
+from companion.contract import MASTER
 from companion.errors import RuleError
 from companion.games.bigbang import GAME
+from companion.messages import render
 from companion.session import Session
 from companion.store import EventStore, StoreError
 
@@ -17,6 +19,10 @@ def _play_a_little(session):
     session.apply({"cmd": "roll"})
     session.apply({"cmd": "pass"})
     session.apply({"cmd": "draw", "count": 1})
+
+
+def lines(session, steps):
+    return [render(session.describe(step)) for step in steps]
 
 
 def test_the_store_uses_wal_and_full_sync(db_path):
@@ -33,7 +39,7 @@ def test_a_resumed_game_is_the_same_game(db_path):
     with EventStore(db_path) as store:
         resumed = Session.resume(GAME, store, game_id)
         assert resumed.state == state
-        assert [s.description for s in resumed.history] == [s.description for s in session.history]
+        assert lines(resumed, resumed.history) == lines(session, session.history)
 
 
 def test_undo_and_redo_survive_a_restart(db_path):
@@ -41,11 +47,11 @@ def test_undo_and_redo_survive_a_restart(db_path):
         session = Session.new(GAME, store, seed=3)
         _play_a_little(session)
         session.undo(2)
-        after_undo, redo = session.state, [s.description for s in session.redo_stack]
+        after_undo, redo = session.state, lines(session, session.redo_stack)
     with EventStore(db_path) as store:
         resumed = Session.resume(GAME, store, session.game_id)
         assert resumed.state == after_undo
-        assert [s.description for s in resumed.redo_stack] == redo
+        assert lines(resumed, resumed.redo_stack) == redo
         resumed.redo(2)
         assert resumed.state == session.game.fold(after_undo, [e for s in session.redo_stack for e in s.events])
 
@@ -69,19 +75,42 @@ def test_several_saved_games_in_one_file_listed_newest_first(db_path):
         second.apply({**START, "players": ["Dee", "Eve", "Fay"]})
         saved = store.games("bigbang")
         assert [g.id for g in saved] == [second.game_id, first.game_id]
-        assert saved[0].summary == {"status": "playing", "active_player": "Dee", "players": ["Dee", "Eve", "Fay"]}
+        assert saved[0].summary == {"status": "playing", "phase": "choose", "acting": ["Dee"], "seats": ["Dee", "Eve", "Fay"], "winners": []}
+        assert saved[0].status == "playing" and saved[0].players == ["Dee", "Eve", "Fay"]
 
 
-def test_export_writes_every_step_as_json_lines(db_path):
+def test_export_writes_every_step_for_the_table_without_secrets(db_path):
+    with EventStore(db_path) as store:
+        session = Session.new(GAME, store, seed=3)
+        session.apply({**START, "master_pin": "2468"})
+        session.apply({"cmd": "roll"})
+        session.apply({"cmd": "pass"})
+        session.apply({"cmd": "draw", "count": 1})
+        session.undo()
+        exported = list(session.export())
+        master = list(session.export(MASTER))
+    assert exported[0]["game"] == "bigbang" and "seed" not in exported[0]
+    assert [line["step"] for line in exported[1:]] == [1, 2, 3, 4]
+    assert [line["undone"] for line in exported[1:]] == [False, False, False, True]
+    assert exported[1]["command"]["cmd"] == "start" and exported[1]["events"][0]["type"] == "game_started"
+    text = json.dumps(exported)
+    assert "solution" not in text and "2468" not in text and "master_pin" not in text
+    assert master[0]["seed"] == 3 and "solution" in master[1]["events"][0] and "2468" not in json.dumps(master)
+
+
+def test_a_game_saved_before_messages_keeps_its_sentences_readable(db_path):
+    """Steps stored with a plain sentence (before undo-list lines were messages) still read."""
     with EventStore(db_path) as store:
         session = Session.new(GAME, store, seed=3)
         _play_a_little(session)
-        session.undo()
-        lines = [json.loads(line) for line in store.export_jsonl(session.game_id)]
-    assert lines[0]["game"] == "bigbang" and lines[0]["seed"] == 3
-    assert [line["step"] for line in lines[1:]] == [1, 2, 3, 4]
-    assert [line["undone"] for line in lines[1:]] == [False, False, False, True]
-    assert lines[1]["command"]["cmd"] == "start" and lines[1]["events"][0]["type"] == "game_started"
+    raw = sqlite3.connect(db_path)
+    raw.execute("UPDATE steps SET description = 'Ann: passe (oude zin)' WHERE position = 3")
+    raw.commit()
+    raw.close()
+    with EventStore(db_path) as store:
+        resumed = Session.resume(GAME, store, session.game_id)
+        assert resumed.history[2].stored == "Ann: passe (oude zin)"
+        assert render(resumed.describe(resumed.history[2])) == "Ann: passes"  # made anew, in the current language
 
 
 def test_a_damaged_step_names_the_game_and_step(db_path):

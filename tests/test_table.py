@@ -3,9 +3,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from companion.contract import seat_viewer
 from companion.errors import RuleError
 from companion.games.bigbang import GAME
 from companion.inputs import Bindings
+from companion.messages import render
 from companion.session import Session
 from companion.table import Table
 
@@ -23,11 +25,26 @@ class Entry:
 
 
 class Catalogue:
+    """The card catalogue as the table asks it (companion.cards.CardCatalogue has its own tests)."""
+
     def __init__(self, cards):
         self.cards = cards
 
-    def lookup(self, uid):
-        return self.cards.get(uid)
+    def lookup(self, uid, game):
+        entry = self.cards.get(uid)
+        return entry if entry is not None and entry.game == game else None
+
+    def other_game(self, uid, game):
+        entry = self.cards.get(uid)
+        return entry if entry is not None and entry.game != game else None
+
+
+def selection(table, by=None):
+    return render(table.selection() if by is None else table.selection(by))
+
+
+def labels(table, by=None):
+    return [render(o.label) for o in (table.options() if by is None else table.options(by))]
 
 
 @pytest.fixture
@@ -41,18 +58,18 @@ def table():
 def walk_to(table, label):
     """Tap NEXT until the menu points at `label` (at most once round)."""
     for _ in range(len(table.options()) + 1):
-        if table.selection() == label:
+        if selection(table) == label:
             return
         table.button("next", "tap")
-    raise AssertionError(f"{label!r} not in {[o.label for o in table.options()]}")
+    raise AssertionError(f"{label!r} not in {labels(table)}")
 
 
 def test_next_and_yes_play_a_character_and_penny_moves_the_ring(table):
     walk_to(table, "Play 2 Penny")
     assert table.button("yes", "tap").kind == "applied"
-    assert table.selection() == "Penny: ring 1 up"
+    assert selection(table) == "Penny: ring 1 up"
     outcome = table.button("yes", "tap")
-    assert outcome.message == "Ann: Penny's special action; the ring moves up (8 → 9)"
+    assert render(outcome.message) == "Ann: Penny's special action; the ring moves up (8 → 9)"
     assert table.session.state.moon == 9
 
 
@@ -61,23 +78,23 @@ def test_a_fight_asks_the_die_face_next_cycles_it_yes_confirms(table):
     table.button("yes", "tap")
     walk_to(table, "Move Penny")
     table.button("yes", "tap")
-    assert table.selection() == "To: Caltech"
+    assert selection(table) == "To: Caltech"
     table.button("yes", "tap")
     walk_to(table, "Fight Wil Wheaton (33%)")
     table.button("yes", "tap")
-    assert table.selection() == "Die: 1"
+    assert selection(table) == "Die: 1"
     table.button("next", "tap")
     table.button("next", "tap")
-    assert table.selection() == "Die: 3"
+    assert selection(table) == "Die: 3"
     outcome = table.button("yes", "tap")
-    assert outcome.kind == "applied" and "rolled 3 + 0: won" in outcome.message
+    assert outcome.kind == "applied" and "rolled 3 + 0: won" in render(outcome.message)
     assert table.session.state.cubes == 1
 
 
 def test_no_goes_back_to_the_top_of_the_menu(table):
     walk_to(table, "Play 1 Howard")
     table.button("no", "tap")
-    assert table.selection() == table.options()[0].label
+    assert selection(table) == labels(table)[0]
 
 
 def test_hold_back_undoes_and_double_back_redoes(table):
@@ -92,12 +109,14 @@ def test_hold_back_undoes_and_double_back_redoes(table):
 def test_a_press_that_means_nothing_is_a_short_cue_and_changes_nothing(table):
     before = table.session.state
     outcome = table.button("left", "hold")
-    assert outcome.kind == "nothing" and outcome.message == "Nothing to do with that button now."
+    assert outcome.kind == "nothing" and render(outcome.message) == "Nothing to do with that button now."
     assert table.session.state is before
 
 
 def test_the_red_moon_phase_binds_yes_to_the_amulet_and_no_to_accepting(table):
-    assert table.game.bindings.meaning(type("S", (), {"phase": "red_moon"})(), "no", "tap") == {"cmd": "accept"}
+    assert table.game.bindings.meaning("red_moon", "no", "tap") == {"cmd": "accept"}
+    assert table.game.bindings.meaning("red_moon", "yes", "tap") == {"cmd": "use", "item": "amulet"}
+    assert table.game.bindings.meaning("choose", "yes", "tap") == "confirm"
 
 
 def test_scanned_cards_reveal_draws_and_a_refused_scan_changes_nothing(table):
@@ -107,7 +126,7 @@ def test_scanned_cards_reveal_draws_and_a_refused_scan_changes_nothing(table):
     table.button("yes", "tap")
     table.button("yes", "tap")
     table.command({"cmd": "draw", "count": 2})
-    assert table.card("04aa").message == "Ann: drew Sheldon"
+    assert render(table.card("04aa").message) == "Ann: drew Sheldon"
     assert table.card("04bb").kind == "applied" and table.session.state.active_player == "Bob"
     before = table.session.state
     assert table.card("04aa").kind == "nothing" and table.session.state is before
@@ -117,7 +136,7 @@ def test_an_unknown_tag_asks_for_enrolment_and_another_games_tag_says_so(table):
     before = table.session.state
     assert table.card("ffff").kind == "enrol"
     outcome = table.card("0e5")
-    assert outcome.kind == "other_game" and "eldersign" in outcome.message
+    assert outcome.kind == "other_game" and "eldersign" in render(outcome.message)
     assert table.session.state is before
 
 
@@ -128,7 +147,7 @@ def test_a_location_card_scanned_while_refilling_lands_where_its_deck_is(table):
     table.command({"cmd": "draw", "count": 1})
     table.card("04aa")
     assert table.session.state.phase == "refill"
-    assert table.card("04cc").message.startswith("Ann: Barry Kripke laid at Caltech")
+    assert render(table.card("04cc").message).startswith("Ann: Barry Kripke laid at Caltech")
 
 
 def test_listeners_hear_every_outcome(table):
@@ -164,14 +183,14 @@ def test_every_menu_entry_is_a_legal_command_somewhere_in_a_game():
         try:
             session.apply(request)
         except RuleError as exc:
-            refused.append((option.label, exc.code))
+            refused.append((render(option.label), exc.code))
             session.apply(options[-1].command if options[-1].command["cmd"] != "end_actions" else request)
     assert not [r for r in refused if r[1] not in ("CHOICE_NEEDED",)], refused
     assert session.state.status != "playing" or len(session.history) > 300
 
 
 def test_a_bug_in_the_rules_is_a_refusal_not_a_dead_button_thread(table, monkeypatch):
-    def broken(state, command, rng):
+    def broken(state, command, actor, rng):
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setattr(table.session, "game", type(table.session.game)(**{**table.session.game.__dict__, "decide": broken}))
@@ -187,3 +206,28 @@ def test_a_listener_that_raises_does_not_stop_the_others(table):
     table.subscribe(heard.append)
     table.button("next", "tap")
     assert [o.kind for o in heard] == ["selected"]
+
+
+def test_each_seat_walks_its_own_menu_and_acts_only_in_its_turn(table):
+    """A button pair per player: the seat whose turn it is walks its menu; another seat's YES does nothing."""
+    assert labels(table, seat_viewer("Bob")) == []  # Ann's turn: Bob's buttons have nothing to do
+    table.button("next", "tap", seat=1)
+    assert selection(table, seat_viewer("Ann")) == labels(table, seat_viewer("Ann"))[1]
+    assert selection(table) == labels(table)[0]  # the table's own menu did not move
+    outcome = table.button("yes", "tap", seat=2)
+    assert outcome.kind == "nothing" and table.session.history[-1].number == 1
+    outcome = table.button("yes", "tap", seat=1)
+    assert outcome.kind == "applied" and outcome.by == seat_viewer("Ann")
+    assert table.session.history[-1].by == seat_viewer("Ann")
+
+
+def test_a_seat_out_of_turn_is_refused_and_a_missing_seat_is_a_cue(table):
+    outcome = table.command({"cmd": "pass"}, by=seat_viewer("Cy"))
+    assert outcome.kind == "refused" and outcome.error.code == "NOT_YOUR_TURN"
+    assert table.button("yes", "tap", seat=7).kind == "nothing"
+
+
+def test_a_seat_undoes_only_its_own_steps(table):
+    table.command({"cmd": "play", "character": "howard", "cards": 1}, by=seat_viewer("Ann"))
+    assert table.undo(by=seat_viewer("Bob")).error.code == "NOT_YOURS"
+    assert table.undo(by=seat_viewer("Ann")).kind == "undone"

@@ -1,6 +1,7 @@
 """Keep the translation catalogues in step with the code.
 
-    python tools/i18n.py extract   # scan companion/, hardware/, ui/ for _("...") and N_("..."),
+    python tools/i18n.py extract   # scan companion/, hardware/, ui/, entry/ for _("..."), N_("..."),
+                                   # M("...") and P("singular", "plural", n=...),
                                    # rewrite ui/locales/companion.pot, merge it into every .po
     python tools/i18n.py check     # untranslated, fuzzy and placeholder problems; exit 1 if any
 
@@ -10,6 +11,8 @@ a text no longer in the code stays at the end of its .po as an obsolete `#~` ent
 the text does. No .mo files are written: ui/i18n.py compiles the .po files in memory.
 
 `N_("...")` marks a text that is translated later by a `_(variable)` lookup (a table of phrases).
+`M("...", **args)` and `P("one", "many", n=...)` are messages (companion.messages), translated when shown;
+a plural entry has as many forms as the language's Plural-Forms header says (Russian: three).
 A comment starting `# Translators:` just above a `_()` call is copied to the translators.
 """
 from __future__ import annotations
@@ -21,18 +24,19 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("companion", "hardware", "ui")
+SOURCES = ("companion", "hardware", "ui", "entry")
 LOCALES = ROOT / "ui" / "locales"
 DOMAIN = "companion"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 LANGUAGES = ("nl", "it", "ru", "de")
-KEYWORDS = {"_": None, "N_": None}
+KEYWORDS = {"_": None, "N_": None, "M": None, "P": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
 #: Lines of a catalogue that change on every run and alone are no reason to rewrite the file.
 _VOLATILE = ('"POT-Creation-Date:', '"PO-Revision-Date:')
@@ -175,25 +179,50 @@ def check(languages: tuple[str, ...] = LANGUAGES, root: Path = ROOT, locales: Pa
                 continue
             message = catalog.get(wanted.id, wanted.context)
             if message is None:
-                problems.append(Problem(language, "missing", wanted.id, "run: python tools/i18n.py extract"))
-            elif not message.string:
-                problems.append(Problem(language, "untranslated", wanted.id))
-            elif message.fuzzy:
-                problems.append(Problem(language, "fuzzy", wanted.id, message.string))
-            elif _edges(wanted.id) != _edges(message.string):
-                problems.append(Problem(language, "whitespace", wanted.id,
-                                        f"the English text starts/ends with {_edges(wanted.id)!r}, the translation {message.string!r}"))
-            elif _is_format(wanted.id):
-                try:
-                    theirs = placeholders(message.string)
-                except ValueError as exc:
-                    problems.append(Problem(language, "unparsable", wanted.id, f"{message.string!r}: {exc}"))
-                    continue
-                ours = placeholders(wanted.id)
-                if theirs != ours:
-                    problems.append(Problem(language, "placeholders", wanted.id,
-                                            f"expected {sorted(ours)}, got {sorted(theirs)} in {message.string!r}"))
+                problems.append(Problem(language, "missing", _shown(wanted.id), "run: python tools/i18n.py extract"))
+            elif wanted.pluralizable:
+                problems += _plural_problems(language, wanted.id, message, catalog.num_plurals)
+            else:
+                problems += _problems(language, wanted.id, message.string, message.fuzzy)
     return problems
+
+
+def _shown(msgid: str | tuple[str, ...]) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _problems(language: str, msgid: str, translation: str, fuzzy: bool, allowed: set[str] | None = None) -> list[Problem]:
+    """One translated text: present, checked, white space at the edges kept, the same placeholders
+    (a plural form may leave out some of the English ones, `allowed`, but never add one)."""
+    if not translation:
+        return [Problem(language, "untranslated", msgid)]
+    if fuzzy:
+        return [Problem(language, "fuzzy", msgid, translation)]
+    if _edges(msgid) != _edges(translation):
+        return [Problem(language, "whitespace", msgid,
+                        f"the English text starts/ends with {_edges(msgid)!r}, the translation {translation!r}")]
+    if not _is_format(msgid):
+        return []
+    try:
+        theirs = placeholders(translation)
+    except ValueError as exc:
+        return [Problem(language, "unparsable", msgid, f"{translation!r}: {exc}")]
+    ours = placeholders(msgid)
+    if (theirs != ours) if allowed is None else not theirs <= allowed:
+        return [Problem(language, "placeholders", msgid, f"expected {sorted(ours)}, got {sorted(theirs)} in {translation!r}")]
+    return []
+
+
+def _plural_problems(language: str, msgid: tuple[str, ...], message: Any, forms: int) -> list[Problem]:
+    """Every plural form the language has is translated; none invents a placeholder."""
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if len(strings) < forms or not all(strings[:forms]):
+        return [Problem(language, "untranslated", msgid[0], f"needs {forms} plural forms")]
+    allowed = placeholders(msgid[0]) | placeholders(msgid[1])
+    found: list[Problem] = []
+    for form in strings[:forms]:
+        found += _problems(language, msgid[1], form, message.fuzzy, allowed)
+    return found
 
 
 def symbols_in_code(paths: list[Path]) -> set[str]:

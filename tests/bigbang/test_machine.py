@@ -131,7 +131,7 @@ class BigBangMachine(RuleBasedStateMachine):
             assert self.session.state is before, "a refused command changed the game"
             assert len(self.session.history) == steps
             return
-        self._assert_public(json.dumps(step.public_json()))
+        self._assert_public(json.dumps(self.session.shown(step)))
 
     @rule(n=st.integers(1, 4), often=st.integers(0, 3))
     @precondition(lambda self: self.session is not None and self.session.history)
@@ -171,7 +171,8 @@ class BigBangMachine(RuleBasedStateMachine):
     @invariant()
     def public_view_keeps_the_secret(self):
         if self.session is not None:
-            self._assert_public(json.dumps(self.session.public_view()))
+            self._assert_public(json.dumps(self.session.public_view().to_json()))
+            self._assert_public(json.dumps(self.session.log()))
 
     def _assert_public(self, text):
         s = self.session.state

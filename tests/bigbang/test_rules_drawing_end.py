@@ -1,7 +1,7 @@
 """Digest §A turn 4 (Draw), §Red moon and §End."""
 from companion.games.bigbang.config import default_settings
 
-from .helpers import CRATE, SOLUTION, card_at, do, draw, end_turn, hand, refused, settings_with_cards, start, view
+from .helpers import CRATE, SOLUTION, active, card_at, do, draw, end_turn, hand, phase, prompt, refused, settings_with_cards, start, status, view
 
 #: Kripke (danger 2) at 1 and Wil Wheaton home (strength 3, danger 1, reward a moon) at 3: danger 3
 DANGER = ("kripke", "stuart", "wil-wheaton-home", "flag", "captain-sweatpants", "lantern")
@@ -23,7 +23,7 @@ class TestDraw:
     def test_a_draw_beyond_six_cards_in_hand_is_refused(self):
         s = start()  # Ann holds 3
         do(s, "pass")
-        assert "1 to 3" in view(s)["prompt"]
+        assert "1 to 3" in prompt(s)
         refused(s, "BAD_COUNT", "draw", count=4)
 
     def test_drawn_cards_join_the_hand_and_leave_the_pile(self):
@@ -33,7 +33,7 @@ class TestDraw:
         draw(s, "raj", "sheldon")
         assert hand(s, "Ann") == {"penny": 1, "raj": 1, "sheldon": 1}
         assert view(s)["pile"] == pile - 2
-        assert view(s)["active_player"] == "Bob"  # no location was emptied: no refill
+        assert active(s) == "Bob"  # no location was emptied: no refill
 
     def test_the_hand_limit_counts_only_character_cards(self):
         s = start(hands={"Ann": ["penny"] * 2 + ["leonard"] * 4, "Cy": ["howard"]},
@@ -48,7 +48,7 @@ class TestDraw:
     def test_a_full_hand_must_discard_before_drawing(self):
         s = start(hands={"Ann": ["penny"] * 3 + ["leonard"] * 3, "Cy": ["howard"]})
         do(s, "pass")
-        assert "hand is full" in view(s)["prompt"]
+        assert "hand is full" in prompt(s)
         refused(s, "HAND_FULL", "draw", count=1)
         draw(s, "penny", discard=("leonard",))
         assert hand(s, "Ann") == {"leonard": 2, "penny": 4}
@@ -78,15 +78,15 @@ class TestDraw:
         do(s, "act")  # Stuart leaves Caltech
         left = deck_left(s, 1)
         draw(s, "raj")
-        assert view(s)["phase"] == "refill"
-        assert view(s)["prompt"] == "Lay new location cards on: Caltech."
+        assert phase(s) == "refill"
+        assert prompt(s) == "Lay new location cards on: Caltech."
         refused(s, "NOT_IN_DECK", "place", location=1, card="amy")  # a home card
         refused(s, "NOT_IN_DECK", "place", location=1, card="whiteboard")  # its only copy lies at 2
         refused(s, "NOT_EMPTY", "place", location=2, card="kripke")
         do(s, "place", location=1, card="kripke")
         assert card_at(s, 1) == "kripke"
         assert deck_left(s, 1) == left - 1
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
 
     def test_the_companion_draws_and_refills_in_companion_mode(self):
         s = start(hands={"Ann": ["penny"] * 2}, cards_from="companion", settings=NO_RED_MOONS)
@@ -99,7 +99,7 @@ class TestDraw:
         assert sum(hand(s, "Ann").values()) == 2
         refilled = card_at(s, 1)
         assert refilled is not None and s.state.config.cards[refilled].deck == "work"
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
 
     def test_deal_lets_the_companion_draw_for_a_table_without_cards(self):
         s = start(hands={"Ann": []}, settings=NO_RED_MOONS)
@@ -107,7 +107,7 @@ class TestDraw:
         do(s, "draw", count=3)
         do(s, "deal")
         assert sum(hand(s, "Ann").values()) == 3
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
 
     def test_a_location_whose_deck_is_used_up_stays_empty(self):
         cards = [c for c in default_settings()["cards"] if c["deck"] != "work"] + [
@@ -121,7 +121,7 @@ class TestDraw:
         do(s, "act")
         draw(s, "raj")
         assert card_at(s, 1) is None
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
 
 
 class TestRedMoon:
@@ -135,9 +135,9 @@ class TestRedMoon:
         do(s, "reveal", card="raj")
         do(s, "reveal", card="red_moon")
         assert hand(s, "Ann") == {"penny": 1, "raj": 1}
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
         assert view(s)["red_moon"] is True
-        assert view(s)["prompt"].startswith("Red moon! Bob: one action turn, then the ring drops 3.")
+        assert prompt(s).startswith("Red moon! Bob: one action turn, then the ring drops 3.")
         refused(s, "NOT_NOW", "reveal", card="raj")
 
     def test_the_ring_drops_by_the_danger_after_the_next_players_action_turn(self):
@@ -148,7 +148,7 @@ class TestRedMoon:
         do(s, "move", location=4)
         assert view(s)["moon"] == 5
         assert view(s)["red_moon"] is False
-        assert view(s)["phase"] == "draw" and view(s)["active_player"] == "Bob"
+        assert phase(s) == "draw" and active(s) == "Bob"
 
     def test_a_pass_is_the_red_moon_action_turn_too(self):
         s = start(locations=DANGER)
@@ -170,13 +170,13 @@ class TestRedMoon:
         do(s, "move", location=2)
         do(s, "act")  # Stuart leaves location 2
         draw(s, "red_moon")
-        assert view(s)["active_player"] == "Bob" and card_at(s, 2) is None  # no refill for Ann
+        assert active(s) == "Bob" and card_at(s, 2) is None  # no refill for Ann
         do(s, "pass")
-        assert view(s)["phase"] == "draw" and view(s)["active_player"] == "Bob"
+        assert phase(s) == "draw" and active(s) == "Bob"
         draw(s, "raj")
-        assert view(s)["phase"] == "refill"
+        assert phase(s) == "refill"
         do(s, "place", location=2, card="stuart")
-        assert view(s)["active_player"] == "Cy"
+        assert active(s) == "Cy"
         assert view(s)["moon"] == 5
 
     def test_the_companion_stops_at_a_red_moon_too(self):
@@ -186,7 +186,7 @@ class TestRedMoon:
         do(s, "pass")
         do(s, "draw", count=6)
         assert sum(hand(s, "Ann").values()) < 6
-        assert view(s)["red_moon"] is True and view(s)["active_player"] == "Bob"
+        assert view(s)["red_moon"] is True and active(s) == "Bob"
 
 
 class TestEnd:
@@ -211,22 +211,22 @@ class TestEnd:
 
     def test_the_ring_reaching_the_red_moon_loses(self):
         s = self.lost_fight()
-        assert view(s)["status"] == "lost" and view(s)["moon"] == 0
+        assert status(s) == "lost" and view(s)["moon"] == 0
         assert view(s)["lost_reason"] == "moon"
-        assert view(s)["prompt"] == "The ring reached the red moon. The game is lost."
+        assert prompt(s) == "The ring reached the red moon. The game is lost."
 
     def test_a_red_moon_strike_to_the_bottom_loses(self):
         s = start(locations=DANGER, settings={"track": {"start": 3}})
         end_turn(s, "red_moon")
         do(s, "pass")
-        assert view(s)["status"] == "lost" and view(s)["moon"] == 0
+        assert status(s) == "lost" and view(s)["moon"] == 0
 
     def test_drawing_the_last_card_is_not_yet_a_loss(self):
         s = start(hands={"Ann": [], "Bob": [], "Cy": []},
                   settings={"pile": {"leonard": 0, "howard": 0, "penny": 1, "raj": 0, "sheldon": 0, "red_moon": 0}})
         end_turn(s, "penny")
         assert view(s)["pile"] == 0
-        assert view(s)["status"] == "playing" and view(s)["active_player"] == "Bob"
+        assert status(s) == "playing" and active(s) == "Bob"
 
     def test_an_empty_pile_when_a_draw_is_due_loses(self):
         s = start(hands={"Ann": [], "Bob": [], "Cy": []},
@@ -234,13 +234,13 @@ class TestEnd:
         end_turn(s, "penny")
         do(s, "pass")
         do(s, "draw", count=1)
-        assert view(s)["status"] == "lost" and view(s)["lost_reason"] == "pile"
-        assert view(s)["prompt"] == "The draw pile ran out. The game is lost."
+        assert status(s) == "lost" and view(s)["lost_reason"] == "pile"
+        assert prompt(s) == "The draw pile ran out. The game is lost."
 
     def test_closing_the_gate_wins(self):
         s = self.won_game()
-        assert view(s)["status"] == "won"
-        assert view(s)["prompt"] == "The gate is closed. You win!"
+        assert status(s) == "won"
+        assert prompt(s) == "The gate is closed. You win!"
 
     def test_after_a_loss_commands_are_refused(self):
         s = self.lost_fight()
@@ -256,6 +256,6 @@ class TestEnd:
     def test_undo_after_the_end_plays_on_from_before_it(self):
         s = self.lost_fight()
         s.undo()
-        assert view(s)["status"] == "playing" and view(s)["moon"] == 1
+        assert status(s) == "playing" and view(s)["moon"] == 1
         do(s, "act", die=3)
-        assert view(s)["status"] == "playing" and card_at(s, 1) is None
+        assert status(s) == "playing" and card_at(s, 1) is None

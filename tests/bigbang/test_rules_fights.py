@@ -6,9 +6,12 @@ Wil Wheaton fun 2/1 (cube/moon), Leslie Winkle 5/2 (clue + amulet).
 """
 from fractions import Fraction
 
+from companion.contract import TABLE
+from companion.games.bigbang import GAME
 from companion.games.bigbang.rules import win_chance
+from companion.messages import render
 
-from .helpers import card_at, do, draw, end_turn, hand, refused, start, view
+from .helpers import active, card_at, do, draw, end_turn, hand, odds, phase, prompt, refused, start, view
 
 ENEMIES = ("kripke", "wil-wheaton-work", "wil-wheaton-home", "billy-sparks", "brent-spiner", "wil-wheaton-fun")
 
@@ -156,7 +159,7 @@ class TestSpecialEnemiesAndRelics:
         assert card_at(s, 4) is None
         assert view(s)["relics"] == ["sword"]
         assert view(s)["gate"]["clues_owed"] == 1
-        assert "A clue is owed" in view(s)["prompt"]
+        assert "A clue is owed" in prompt(s)
         do(s, "ask", letter="C")
         assert view(s)["gate"]["clues"] == {"C": "Thurisaz"}
         assert view(s)["gate"]["clues_owed"] == 0
@@ -176,7 +179,7 @@ class TestSpecialEnemiesAndRelics:
     def test_the_odds_say_where_the_sword_wins_for_sure(self):
         s = start(hands={"Ann": ["penny"] * 4, "Bob": ["penny"]}, locations=ENEMIES)
         beat_special_enemy(s, 4, 4)
-        sword = {o["enemy"]: (o["sword"], o["percent"]) for o in view(s)["odds"]}
+        sword = {o["enemy"]: (o["sword"], o["percent"]) for o in odds(s)}
         assert sword["Barry Kripke"] == (True, 100) and sword["Brent Spiner"][0] is False
 
     def test_sword_cannot_beat_an_enemy_stronger_than_four(self):
@@ -224,9 +227,9 @@ class TestSpecialEnemiesAndRelics:
 
     def test_amulet_waits_for_the_tables_decision_on_a_red_moon(self):
         s = self._amulet_then_red_moon()
-        assert view(s)["phase"] == "red_moon"
+        assert phase(s) == "red_moon"
         assert view(s)["red_moon"] is True
-        assert "Amulet" in view(s)["prompt"]
+        assert "Amulet" in prompt(s)
 
     def test_amulet_ignores_the_red_moon_and_the_turn_passes(self):
         s = self._amulet_then_red_moon()
@@ -234,16 +237,16 @@ class TestSpecialEnemiesAndRelics:
         assert view(s)["relics"] == []
         assert view(s)["red_moon"] is False
         do(s, "place", location=1, card="kripke")  # Ann's emptied location refills
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
         do(s, "pass")
         assert view(s)["moon"] == 8  # no red moon struck after Bob's turn
-        assert view(s)["phase"] == "draw"
+        assert phase(s) == "draw"
 
     def test_accepting_the_red_moon_keeps_the_amulet(self):
         s = self._amulet_then_red_moon()
         do(s, "accept")
         assert view(s)["relics"] == ["amulet"]
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
         do(s, "pass")
         assert view(s)["moon"] == 7  # Wil Wheaton's danger
 
@@ -295,18 +298,18 @@ class TestOdds:
     def test_the_table_sees_the_odds_of_the_enemy_here(self):
         s = start(hands={"Ann": ["penny"] * 2, "Bob": ["penny"], "Cy": ["penny"]}, locations=ENEMIES)
         penny_at(s, 2, 2)
-        here = [o for o in view(s)["odds"] if o["here"]]
+        here = [o for o in odds(s) if o["here"]]
         assert len(here) == 1 and here[0]["location"] == 2
         assert here[0]["win"] == "1/3" and here[0]["percent"] == 33
         assert here[0]["with_help"] == [50, 83]  # one and two helper cards
-        assert "33% to win" in view(s)["prompt"]
+        assert any(render(o.label) == "Fight Wil Wheaton (33%)" for o in GAME.options(s.state, TABLE))
 
     def test_odds_count_the_company_bonus(self):
         s = start(hands={"Ann": ["leonard"] * 2}, locations=ENEMIES)
         do(s, "play", character="leonard", cards=2)
         do(s, "special", target="penny", location=2)
         do(s, "move", location=2)
-        here = [o for o in view(s)["odds"] if o["here"]]
+        here = [o for o in odds(s) if o["here"]]
         assert here[0]["bonus"] == 1 and here[0]["win"] == "1/2"
 
     def test_odds_count_the_reroll_artefact(self):
@@ -314,17 +317,17 @@ class TestOdds:
         penny_at(s, 1, 4)
         do(s, "act", artefact="reroll")
         do(s, "move", location=2)
-        here = [o for o in view(s)["odds"] if o["here"]]
+        here = [o for o in odds(s) if o["here"]]
         assert here[0]["win"] == str(1 - Fraction(4, 6) ** 2)
 
     def test_odds_say_how_each_enemy_can_be_reached(self):
         """Howard reaches every enemy without bonus; others see the chance after moving there."""
         s = start(hands={"Ann": ["howard", "howard"]}, locations=ENEMIES)
         do(s, "play", character="howard", cards=2)
-        remote = {o["location"]: o for o in view(s)["odds"]}
+        remote = {o["location"]: o for o in odds(s)}
         assert {o["how"] for o in remote.values()} == {"remote"}
         assert remote[3]["bonus"] == 0 and remote[3]["win"] == "1/3"  # Wil Wheaton, strength 3
         assert remote[3]["with_help"] == []  # no helper cards in a remote fight
         do(s, "move", location=1)  # the special action is gone: only walking up to an enemy remains
-        after = {o["location"]: o for o in view(s)["odds"]}
+        after = {o["location"]: o for o in odds(s)}
         assert after[1]["how"] == "here" and after[3]["how"] == "move"

@@ -6,7 +6,7 @@ B A C D E F G; H and I lie beside the board.
 from companion.games.bigbang import GAME
 from companion.session import Session
 
-from .helpers import BOARD, CRATE, PLAYERS, SOLUTION, do, end_turn, find_key, refused, settings_with_cards, start, view
+from .helpers import BOARD, CRATE, PLAYERS, SOLUTION, active, do, end_turn, find_key, line, phase, prompt, refused, settings_with_cards, start, status, view
 
 #: artefact cards at 1 (work), 3 (home), 5 (fun); the Crate of cubes (4 cubes) can lie at 2
 ARTEFACT_LOCATIONS = ("lab-equipment", "stuart", "amy", "takeout", "comic-book", "lantern")
@@ -50,7 +50,7 @@ class TestRewards:
         do(s, "move", location=2)
         step = do(s, "act")  # Stuart: one more cube
         assert view(s)["cubes"] == 4
-        assert "1 lost" in step.description
+        assert "1 lost" in line(s, step)
 
     def test_the_table_names_the_artefact_it_drew(self):
         s = artefact_game()
@@ -76,7 +76,7 @@ class TestRewards:
         s = artefact_game()
         take_artefacts(s, "moon")
         end_turn(s, refill={1: "kripke"})
-        assert view(s)["active_player"] == "Bob"
+        assert active(s) == "Bob"
         do(s, "use", item="moon")
         assert view(s)["moon"] == 10
         assert view(s)["artefacts"] == {}
@@ -102,7 +102,7 @@ class TestRewards:
         do(s, "act")
         step = do(s, "use", item="cubes")
         assert view(s)["cubes"] == 4
-        assert "2 lost" in step.description
+        assert "2 lost" in line(s, step)
 
     def test_the_clue_artefact_names_the_rune_of_a_letter(self):
         s = artefact_game()
@@ -116,7 +116,7 @@ class TestRewards:
         take_artefacts(s, "clue", spare=1)
         step = do(s, "use", item="clue", letter="H")
         assert view(s)["gate"]["clues"] == {"H": None}
-        assert "H belongs to no rune" in step.description
+        assert "H belongs to no rune" in line(s, step)
 
     def test_a_clue_needs_one_of_the_letters(self):
         s = artefact_game()
@@ -172,9 +172,9 @@ class TestGate:
         step = do(s, "gate")
         assert view(s)["cubes"] == 0
         assert view(s)["gate"]["last_attempt"] == {"success": False, "correct": 5}
-        assert "5 letter(s) right" in step.description
-        assert view(s)["status"] == "playing"
-        assert view(s)["phase"] == "draw"  # the attempt was the third action
+        assert "5 letters right" in line(s, step)
+        assert status(s) == "playing"
+        assert phase(s) == "draw"  # the attempt was the third action
         assert view(s)["gate"]["board"] == list(BOARD)  # only Sheldon moves letters
 
     def test_with_feedback_none_a_failed_attempt_tells_nothing(self):
@@ -184,7 +184,7 @@ class TestGate:
         do(s, "act")
         step = do(s, "gate")
         assert view(s)["gate"]["last_attempt"] == {"success": False, "correct": None}
-        assert "right" not in step.description
+        assert "right" not in line(s, step)
         assert view(s)["cubes"] == 0
 
     def test_every_letter_on_its_rune_closes_the_gate_and_wins(self):
@@ -193,8 +193,8 @@ class TestGate:
         do(s, "move", location=1)
         do(s, "act")
         do(s, "gate")
-        assert view(s)["status"] == "won"
-        assert view(s)["prompt"] == "The gate is closed. You win!"
+        assert status(s) == "won"
+        assert prompt(s) == "The gate is closed. You win!"
 
     def test_sheldon_puts_the_letters_right_and_the_gate_closes(self):
         s = crate_game(ann=["sheldon"] * 3)
@@ -203,7 +203,7 @@ class TestGate:
         do(s, "move", location=1)
         do(s, "act")
         do(s, "gate", board=list(SOLUTION))
-        assert view(s)["status"] == "won"
+        assert status(s) == "won"
 
     def test_a_board_that_differs_from_the_companions_record_is_refused(self):
         s = crate_game(ann=["penny"] * 3)

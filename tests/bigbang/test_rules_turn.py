@@ -1,5 +1,5 @@
 """Digest §A turn: choosing a character, passing, special actions, moves and location actions."""
-from .helpers import card_at, do, end_turn, hand, refused, start, view, where
+from .helpers import active, card_at, do, end_turn, hand, phase, refused, start, view, where
 
 
 def leonard_brings(session, other, location):
@@ -16,8 +16,8 @@ class TestChooseCharacter:
     def test_announced_cards_become_that_many_actions(self):
         s = start(hands={"Ann": ["penny", "penny", "penny"]})
         do(s, "play", character="penny", cards=2)
-        assert view(s)["turn"]["character"] == "penny"
-        assert view(s)["turn"]["actions_left"] == 2
+        assert view(s)["chosen"]["character"] == "penny"
+        assert view(s)["chosen"]["actions_left"] == 2
         assert hand(s, "Ann") == {"penny": 1}
 
     def test_announcing_more_cards_than_held_is_refused(self):
@@ -40,15 +40,15 @@ class TestChooseCharacter:
         s = start(hands={"Ann": ["penny", "penny"]})
         do(s, "play", character="penny", cards=1)
         do(s, "move", location=3)
-        assert view(s)["phase"] == "draw"
-        assert view(s)["active_player"] == "Ann"
+        assert phase(s) == "draw"
+        assert active(s) == "Ann"
 
     def test_fewer_actions_than_announced_still_spends_the_cards(self):
         s = start(hands={"Ann": ["penny", "penny", "penny"]})
         do(s, "play", character="penny", cards=3)
         do(s, "move", location=3)
         do(s, "end_actions")
-        assert view(s)["phase"] == "draw"
+        assert phase(s) == "draw"
         assert hand(s, "Ann") == {}
 
     def test_ending_without_a_single_action_is_refused(self):
@@ -69,7 +69,7 @@ class TestPass:
     def test_passing_keeps_the_hand_and_goes_to_drawing(self):
         s = start(hands={"Ann": ["penny", "leonard"]})
         do(s, "pass")
-        assert view(s)["phase"] == "draw"
+        assert phase(s) == "draw"
         assert hand(s, "Ann") == {"leonard": 1, "penny": 1}
 
     def test_after_passing_the_turn_does_not_move_on_without_a_draw(self):
@@ -77,7 +77,7 @@ class TestPass:
         do(s, "pass")
         refused(s, "NOT_NOW", "play", character="penny", cards=1)
         refused(s, "NOT_NOW", "pass")
-        assert view(s)["active_player"] == "Ann"
+        assert active(s) == "Ann"
 
     def test_passing_after_choosing_a_character_is_refused(self):
         s = start()
@@ -94,7 +94,7 @@ class TestSpecialActions:
         do(s, "special", target="sheldon", location=4)
         assert where(s, "sheldon") == 4
         assert where(s, "leonard") is None
-        assert view(s)["turn"]["actions_left"] == 1  # the special action costs no card
+        assert view(s)["chosen"]["actions_left"] == 1  # the special action costs no card
 
     def test_leonard_cannot_move_himself(self):
         s = start()
@@ -113,14 +113,14 @@ class TestSpecialActions:
         assert where(s, "howard") is None
         assert card_at(s, 3) is None  # Wil Wheaton (strength 3) beaten
         assert view(s)["moon"] == 9  # his reward: a moon
-        assert view(s)["turn"]["actions_left"] == 1
+        assert view(s)["chosen"]["actions_left"] == 1
 
     def test_penny_moves_the_ring_one_step_up(self):
         s = start(hands={"Ann": ["penny"]})
         do(s, "play", character="penny", cards=1)
         do(s, "special")
         assert view(s)["moon"] == 9
-        assert view(s)["turn"]["actions_left"] == 1
+        assert view(s)["chosen"]["actions_left"] == 1
 
     def test_raj_performs_the_special_action_of_a_character_at_his_location(self):
         s = start(hands={"Bob": ["raj"]})
@@ -160,7 +160,7 @@ class TestSpecialActions:
         s = start(hands={"Ann": ["penny", "penny"]})
         do(s, "play", character="penny", cards=2)
         do(s, "move", location=1)
-        assert view(s)["turn"]["special_available"] is False
+        assert view(s)["chosen"]["special_available"] is False
         refused(s, "SPECIAL_FIRST", "special")
 
     def test_special_action_only_once_per_turn(self):
@@ -185,7 +185,7 @@ class TestMoves:
         do(s, "play", character="penny", cards=2)
         do(s, "move", location=6)
         assert where(s, "penny") == 6
-        assert view(s)["turn"]["actions_left"] == 1
+        assert view(s)["chosen"]["actions_left"] == 1
 
     def test_a_move_goes_from_any_location_to_any_other_in_one_step(self):
         s = start(hands={"Ann": ["penny", "penny"]})
@@ -193,7 +193,7 @@ class TestMoves:
         do(s, "move", location=1)
         do(s, "move", location=6)
         assert where(s, "penny") == 6
-        assert view(s)["phase"] == "draw"
+        assert phase(s) == "draw"
 
     def test_characters_may_share_a_location(self):
         s = start()

@@ -11,7 +11,7 @@ from companion.games.bigbang import GAME
 from companion.session import Session
 from companion.store import EventStore
 
-from .helpers import BOARD, CRATE, SOLUTION, do, find_key, refused, settings_with_cards, start, view
+from .helpers import BOARD, CRATE, SOLUTION, active, do, find_key, prompt, refused, settings_with_cards, start, status, view
 
 PIN = "1357"
 
@@ -42,7 +42,7 @@ class Table:
         if public["gate"]["board"] != list(SOLUTION):  # a board laid right shows it, as the cardboard does
             assert json.dumps(list(SOLUTION)) not in json.dumps(public)
         for step in self.session.history:
-            assert not find_key(step.public_json(), "solution")
+            assert not find_key(self.session.shown(step), "solution")
 
     def resumed(self):
         return Session.resume(GAME, self.store, self.session.game_id)
@@ -71,21 +71,22 @@ def test_a_game_won_by_closing_the_gate(store):
     t("draw", count=2)
     t("reveal", card="raj")
     t("reveal", card="red_moon")
-    assert view(s)["active_player"] == "Cy" and view(s)["prompt"].startswith("Red moon!")
+    assert active(s) == "Cy" and prompt(s).startswith("Red moon!")
     # Cy: Sheldon swaps A and B, takes the second crate and closes the gate before the moon strikes
     t("play", character="sheldon", cards=3)
     t("special", a="A", b="B")
     t("move", location=1)
     t("act")
     t("gate", board=list(SOLUTION))
-    assert view(s)["status"] == "won"
-    assert view(s)["prompt"] == "The gate is closed. You win!"
+    assert status(s) == "won"
+    assert prompt(s) == "The gate is closed. You win!"
     assert view(s)["moon"] == 10
-    assert GAME.ring_view(s.state)["alert"] == "won"
+    assert s.ring().alert is not None and s.ring().alert.effect == "spin"  # the ring celebrates
     assert s.master_view(PIN)["solution"] == dict(zip(view(s)["gate"]["runes"], SOLUTION))
     refused(s, "GAME_OVER", "draw", count=1)
     assert t.resumed().state == s.state
-    assert store.game(s.game_id).summary["status"] == "won"
+    saved = store.game(s.game_id)
+    assert saved.status == "over" and saved.summary["winners"] == ["Ann", "Bob", "Cy"]
 
 
 def test_a_game_lost_when_the_ring_reaches_the_red_moon(store):
@@ -104,14 +105,15 @@ def test_a_game_lost_when_the_ring_reaches_the_red_moon(store):
     # Bob: one action turn; then the danger lying at the locations (7) strikes
     t("play", character="raj", cards=1)
     t("move", location=2)
-    assert view(s)["status"] == "lost" and view(s)["moon"] == 0
-    assert view(s)["prompt"] == "The ring reached the red moon. The game is lost."
-    assert GAME.ring_view(s.state)["alert"] == "lost"
+    assert status(s) == "lost" and view(s)["moon"] == 0
+    assert prompt(s) == "The ring reached the red moon. The game is lost."
+    assert s.ring().alert is not None and s.ring().alert.effect == "pulse"  # the ring mourns
     refused(s, "GAME_OVER", "draw", count=1)
     assert t.resumed().state == s.state
-    assert store.game(s.game_id).summary["status"] == "lost"
+    saved = store.game(s.game_id)
+    assert saved.status == "over" and saved.summary["winners"] == []
     s.undo()
-    assert view(s)["status"] == "playing" and view(s)["moon"] == 5
+    assert status(s) == "playing" and view(s)["moon"] == 5
 
 
 def test_a_game_lost_when_the_pile_runs_out(store):
@@ -131,7 +133,7 @@ def test_a_game_lost_when_the_pile_runs_out(store):
     assert view(s)["moon"] == 8
     t("draw", count=1)
     t("reveal", card="howard")
-    assert view(s)["pile"] == 0 and view(s)["status"] == "playing"
+    assert view(s)["pile"] == 0 and status(s) == "playing"
     # Ann plays on with what she holds, then must draw from the empty pile
     t("play", character="penny", cards=2)
     t("special")
@@ -139,7 +141,7 @@ def test_a_game_lost_when_the_pile_runs_out(store):
     t("act")  # the Whiteboard: a moon
     assert view(s)["moon"] == 10
     t("draw", count=1)
-    assert view(s)["status"] == "lost" and view(s)["lost_reason"] == "pile"
-    assert view(s)["prompt"] == "The draw pile ran out. The game is lost."
+    assert status(s) == "lost" and view(s)["lost_reason"] == "pile"
+    assert prompt(s) == "The draw pile ran out. The game is lost."
     refused(s, "GAME_OVER", "pass")
     assert t.resumed().state == s.state

@@ -7,7 +7,7 @@ from companion.games.bigbang import GAME
 from companion.games.bigbang.config import CHARACTERS, Config, default_settings
 from companion.session import Session
 
-from .helpers import PLAYERS, card_at, do, refused, start, view
+from .helpers import PLAYERS, card_at, do, refused, start, status, view
 
 
 def fresh_start(**args):
@@ -92,7 +92,7 @@ class TestOverrides:
     def test_the_number_of_players(self):
         session = Session(GAME, 3)
         do(session, "start", players=["Ann", "Bob", "Cy", "Dee"], settings={"table": {"players": 4}})
-        assert view(session)["player_names"] == ["Ann", "Bob", "Cy", "Dee"]
+        assert [seat["name"] for seat in view(session)["seats"]] == ["Ann", "Bob", "Cy", "Dee"]
 
     def test_the_hand_limit(self):
         s = start(settings={"table": {"hand_limit": 4}})  # Ann holds 3
@@ -119,7 +119,7 @@ class TestOverrides:
         except RuleError as error:
             assert error.code == "BAD_SETTINGS"
         else:
-            assert view(session)["status"] == "playing"
+            assert status(session) == "playing"
 
 
 def _cards_with(**changes):
@@ -154,6 +154,6 @@ def test_a_bad_setting_is_refused_naming_the_key_and_the_game_stays_in_setup(set
     session = Session(GAME, 3)
     error = refused(session, "BAD_SETTINGS", "start", players=list(PLAYERS), settings=settings)
     assert f'"{key}"' in error.message
-    assert view(session)["status"] == "setup"
+    assert status(session) == "setup"
     do(session, "start", players=list(PLAYERS))  # the table can still start with good settings
-    assert view(session)["status"] == "playing"
+    assert status(session) == "playing"

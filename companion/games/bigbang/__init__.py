@@ -6,24 +6,37 @@ master who knows which rune each letter belongs to.
 from companion.game import GameDefinition
 from companion.games.bigbang import inputs, views
 from companion.games.bigbang.commands import COMMANDS
+from companion.games.bigbang.config import BigBangSettings, default_settings
 from companion.games.bigbang.events import EVENTS
+from companion.games.bigbang.phases import PHASES
 from companion.games.bigbang.rules import decide
 from companion.games.bigbang.state import evolve, initial_state
+from companion.messages import M
 
 GAME = GameDefinition(
     id="bigbang",
-    title="Big Bang moon game",
+    title=M("Big Bang moon game"),
     commands=COMMANDS,
     events=EVENTS,
+    phases=PHASES,
+    settings=BigBangSettings,
+    default_settings=default_settings,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
+    turn=views.turn,
+    seats=views.seats,
+    prompt=views.prompt,
+    view=views.view,
     describe=views.describe,
-    public_view=views.public_view,
-    master_view=views.master_view,
-    ring_view=views.ring_view,
+    ring=views.ring,
     master_pin=lambda state: state.master_pin,
     options=inputs.options,
     bindings=inputs.BINDINGS,
-    scan_command=inputs.scan_command,
+    cards=inputs.cards,
+    scan=inputs.scan,
+    analyses={"odds": views.odds},
+    cooperative=True,
+    seat_range=(2, 5),
+    seat_count_setting="table.players",
 )

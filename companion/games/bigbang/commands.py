@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.records import Command, catalog
+from companion.records import MASTER_ONLY, NOBODY, Command, catalog
 
 Face = int | str
 
@@ -18,6 +18,7 @@ class Start(Command):
     """Start the game: players in turn order; optionally the rune solution, the board letters, settings and a game-master PIN."""
 
     kind = "start"
+    visibility = {"solution": MASTER_ONLY, "master_pin": NOBODY}
     players: tuple[str, ...]
     #: the letter of each rune, in rune order, typed in by a human game master (else drawn in secret)
     solution: tuple[str, ...] | None = None

@@ -1,19 +1,22 @@
 """The Big Bang game definition as data: track, table numbers, gate, pile, decks and cards.
 
-Defaults live in data/default.toml; a table overrides any of them at `start`. `Config.from_settings`
-checks everything and names the offending key, so a bad file is a clear message, never a crash.
+The settings schema (`BigBangSettings`) declares every key with its type, range, label and help; the
+default values are in data/default.toml; a table overrides any of them at `start`. `Config` is what
+the rules read, built from checked settings: a bad value is a RuleError naming the key.
 """
 from __future__ import annotations
 
-import copy
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
-from companion.errors import RuleError
-from companion.i18n import _
+from pydantic import Field, model_validator
+
+from companion.i18n import N_
+from companion.messages import M
+from companion.settings import Section, SettingProblem, merged, validated
 
 CHARACTERS = ("leonard", "howard", "penny", "raj", "sheldon")
 RED_MOON = "red_moon"
@@ -23,6 +26,124 @@ CARD_KINDS = ("helper", "treasure", "enemy")
 REWARD_ITEMS = ("moon", "cube", "artefact", "clue", *(f"relic:{r}" for r in RELICS))
 
 
+# -- the schema ----------------------------------------------------------------------------------------
+class TrackSettings(Section):
+    length: int = Field(ge=2, le=100, title=N_("Track length"),
+                        description=N_("Positions on the moon-cycle track, 0 to length-1; 0 is the red moon: reaching it loses."))
+    start: int = Field(ge=1, le=99, title=N_("Moon starts at"), description=N_("Where the ring marker starts (1 to length-1)."))
+
+    @model_validator(mode="after")
+    def _start_on_the_track(self) -> TrackSettings:
+        if self.start >= self.length:
+            raise SettingProblem(M("must be below the track length ({n})", n=self.length), key="track.start")
+        return self
+
+
+class TableSettings(Section):
+    players: int = Field(ge=2, le=5, title=N_("Players"), description=N_("Players at the table; the seed speaks of \"the two other players\"."))
+    hand_limit: int = Field(ge=1, le=50, title=N_("Hand limit"),
+                            description=N_("Character cards a hand may hold; artefacts and relics don't count."))
+    starting_hand: int = Field(ge=0, le=50, title=N_("Starting hand"), description=N_("Character cards each player is dealt at setup."))
+    max_cubes: int = Field(ge=1, le=20, title=N_("Living-room seats"), description=N_("Cubes the living room holds; extra cubes are lost."))
+    gate_cost: int = Field(ge=1, le=20, title=N_("Gate cost"), description=N_("Cubes a gate attempt needs and spends."))
+    sword_max_strength: int = Field(ge=0, le=20, title=N_("Sword beats up to"),
+                                    description=N_("The strongest enemy the Sword of Billy Sparks beats without a roll."))
+    cards_from: Literal["table", "companion"] = Field(
+        title=N_("Cards drawn by"),
+        description=N_("\"table\": players draw the real cards and tell the companion; \"companion\": it draws from its own shuffle."),
+        json_schema_extra={"choice_labels": {"table": N_("the players (real cards)"), "companion": N_("the companion")}})
+
+
+class GateSettings(Section):
+    runes: list[str] = Field(min_length=1, title=N_("Runes"), description=N_("The rune slots at the gate; the solution gives each its own letter."))
+    letters: list[str] = Field(min_length=1, title=N_("Letters"),
+                               description=N_("The letter pool: one per rune lies on the board, the rest beside it."))
+    feedback: Literal["count", "none"] = Field(
+        title=N_("After a failed gate attempt"),
+        description=N_("\"count\": say how many letters sit on their own rune; \"none\": say nothing."),
+        json_schema_extra={"choice_labels": {"count": N_("say how many letters are right"), "none": N_("say nothing")}})
+
+    @model_validator(mode="after")
+    def _names(self) -> GateSettings:
+        for key, names in (("gate.runes", self.runes), ("gate.letters", self.letters)):
+            if not all(name.strip() for name in names):
+                raise SettingProblem(M("must be a non-empty list of texts"), key=key)
+            if len(set(names)) != len(names):
+                raise SettingProblem(M("has a name twice"), key=key)
+        if len(self.letters) < len(self.runes):
+            raise SettingProblem(M("needs at least one letter per rune ({n})", n=len(self.runes)), key="gate.letters")
+        return self
+
+
+def _count(title: str) -> Any:
+    return Field(ge=0, le=1000, title=title)
+
+
+class PileSettings(Section):
+    leonard: int = _count(N_("Leonard cards"))
+    howard: int = _count(N_("Howard cards"))
+    penny: int = _count(N_("Penny cards"))
+    raj: int = _count(N_("Raj cards"))
+    sheldon: int = _count(N_("Sheldon cards"))
+    red_moon: int = _count(N_("Red-moon cards"))
+
+
+class ArtefactSettings(Section):
+    reroll: int = Field(ge=0, le=50, title=N_("Re-roll artefacts"))
+    clue: int = Field(ge=0, le=50, title=N_("Clue artefacts"))
+    cubes: int = Field(ge=0, le=50, title=N_("Cubes artefacts"))
+    moon: int = Field(ge=0, le=50, title=N_("Moon artefacts"))
+
+
+class LocationSettings(Section):
+    name: str = Field(min_length=1)
+    deck: str = Field(min_length=1)
+
+
+class CardSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    kind: Literal["helper", "treasure", "enemy"]
+    deck: str = Field(min_length=1)
+    reward: str
+    strength: int | None = Field(default=None, ge=1, le=20)
+    danger: int | None = Field(default=None, ge=0, le=20)
+    count: int = Field(default=1, ge=1, le=50)
+
+    @model_validator(mode="after")
+    def _enemies_and_rewards(self) -> CardSettings:
+        if self.kind == "enemy" and (self.strength is None or self.danger is None):
+            raise SettingProblem(M("an enemy needs a strength and a danger"), field="strength" if self.strength is None else "danger")
+        parse_reward(self.reward)
+        return self
+
+
+class BigBangSettings(Section):
+    track: TrackSettings = Field(title=N_("The moon track"))
+    table: TableSettings = Field(title=N_("The table"))
+    gate: GateSettings = Field(title=N_("The gate"))
+    pile: PileSettings = Field(title=N_("The draw pile"))
+    artefacts: ArtefactSettings = Field(title=N_("The brown artefact deck"))
+    locations: list[LocationSettings] = Field(min_length=6, max_length=6, title=N_("Locations"),
+                                              description=N_("Name and deck of each of the 6 locations, in board order."))
+    cards: list[CardSettings] = Field(min_length=1, title=N_("Location cards"),
+                                      description=N_("id, name, kind, deck, reward; strength and danger for enemies; count."))
+
+    @model_validator(mode="after")
+    def _decks(self) -> BigBangSettings:
+        seen: set[str] = set()
+        for i, card in enumerate(self.cards):
+            if card.id in seen:
+                raise SettingProblem(M("\"{id}\" is used twice", id=card.id), key=f"cards.{i}.id")
+            seen.add(card.id)
+        decks = {card.deck for card in self.cards}
+        for i, location in enumerate(self.locations):
+            if location.deck not in decks:
+                raise SettingProblem(M("no card belongs to deck \"{deck}\"", deck=location.deck), key=f"locations.{i}.deck")
+        return self
+
+
+# -- what the rules read ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -65,40 +186,21 @@ class Config:
         return self.track_length - 1
 
     @classmethod
-    def from_settings(cls, settings: dict) -> "Config":
-        check = _Checker(settings)
-        length = check.int("track.length", 2, 100)
-        cards, decks = _cards(check)
-        locations = check.get("locations")
-        if not isinstance(locations, list) or len(locations) != 6:
-            raise check.error("locations", _("there must be exactly 6 locations"))
-        location_decks = tuple(check.str(f"locations.{i}.deck") for i in range(6))
-        for i, deck in enumerate(location_decks):
-            if deck not in decks:
-                raise check.error(f"locations.{i}.deck", _("no card belongs to deck \"{deck}\"").format(deck=deck))
-        runes = check.names("gate.runes")
-        letters = check.names("gate.letters")
-        if len(letters) < len(runes):
-            raise check.error("gate.letters", _("needs at least one letter per rune ({n})").format(n=len(runes)))
+    def from_settings(cls, settings: object) -> Config:
+        s = validated(BigBangSettings, settings)
+        cards = {c.id: Card(c.id, c.name, c.kind, c.deck, c.strength or 0, c.danger or 0, parse_reward(c.reward)) for c in s.cards}
+        decks: dict[str, dict[str, int]] = {}
+        for c in s.cards:
+            decks.setdefault(c.deck, {})[c.id] = c.count
         return cls(
-            track_length=length,
-            track_start=check.int("track.start", 1, length - 1),
-            players=check.int("table.players", 2, 5),
-            hand_limit=check.int("table.hand_limit", 1, 50),
-            starting_hand=check.int("table.starting_hand", 0, 50),
-            max_cubes=check.int("table.max_cubes", 1, 20),
-            gate_cost=check.int("table.gate_cost", 1, 20),
-            sword_max_strength=check.int("table.sword_max_strength", 0, 20),
-            cards_from=check.choice("table.cards_from", ("table", "companion")),
-            runes=runes,
-            letters=letters,
-            feedback=check.choice("gate.feedback", ("count", "none")),
-            pile={name: check.int(f"pile.{name}", 0, 1000) for name in (*CHARACTERS, RED_MOON)},
-            artefacts={name: check.int(f"artefacts.{name}", 0, 50) for name in ARTEFACTS},
-            location_names=tuple(check.str(f"locations.{i}.name") for i in range(6)),
-            location_decks=location_decks,
-            cards=cards,
-            decks=decks,
+            track_length=s.track.length, track_start=s.track.start,
+            players=s.table.players, hand_limit=s.table.hand_limit, starting_hand=s.table.starting_hand,
+            max_cubes=s.table.max_cubes, gate_cost=s.table.gate_cost, sword_max_strength=s.table.sword_max_strength,
+            cards_from=s.table.cards_from,
+            runes=tuple(s.gate.runes), letters=tuple(s.gate.letters), feedback=s.gate.feedback,
+            pile=s.pile.model_dump(), artefacts=s.artefacts.model_dump(),
+            location_names=tuple(loc.name for loc in s.locations), location_decks=tuple(loc.deck for loc in s.locations),
+            cards=cards, decks=decks,
         )
 
 
@@ -107,15 +209,13 @@ def _default_text() -> str:
     return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
 
 
-def default_settings() -> dict:
+def default_settings() -> dict[str, Any]:
     return tomllib.loads(_default_text())
 
 
-def merge_settings(overrides: dict | None) -> dict:
+def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
     """The defaults with a table's overrides laid over them, table by table."""
-    merged = default_settings()
-    _merge(merged, copy.deepcopy(overrides or {}))
-    return merged
+    return merged(default_settings(), overrides)
 
 
 def parse_reward(text: str) -> tuple[tuple[str, ...], ...]:
@@ -123,98 +223,5 @@ def parse_reward(text: str) -> tuple[tuple[str, ...], ...]:
     for option in options:
         for item in option:
             if item not in REWARD_ITEMS:
-                raise ValueError(_("unknown reward \"{item}\" (known: {known})").format(item=item, known=", ".join(REWARD_ITEMS)))
+                raise SettingProblem(M("unknown reward \"{item}\" (known: {known})", item=item, known=", ".join(REWARD_ITEMS)), field="reward")
     return options
-
-
-def _merge(into: dict, overrides: dict) -> None:
-    for key, value in overrides.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = value
-
-
-def _cards(check: "_Checker") -> tuple[dict[str, Card], dict[str, dict[str, int]]]:
-    entries = check.get("cards")
-    if not isinstance(entries, list) or not entries:
-        raise check.error("cards", _("must be a non-empty list of cards"))
-    cards: dict[str, Card] = {}
-    decks: dict[str, dict[str, int]] = {}
-    for i, _entry in enumerate(entries):
-        key = f"cards.{i}"
-        card_id = check.str(f"{key}.id")
-        if card_id in cards:
-            raise check.error(f"{key}.id", _("\"{id}\" is used twice").format(id=card_id))
-        kind = check.choice(f"{key}.kind", CARD_KINDS)
-        try:
-            reward = parse_reward(check.str(f"{key}.reward"))
-        except ValueError as exc:
-            raise check.error(f"{key}.reward", str(exc)) from None
-        enemy = kind == "enemy"
-        card = Card(
-            id=card_id,
-            name=check.str(f"{key}.name"),
-            kind=kind,
-            deck=check.str(f"{key}.deck"),
-            strength=check.int(f"{key}.strength", 1, 20) if enemy else 0,
-            danger=check.int(f"{key}.danger", 0, 20) if enemy else 0,
-            reward=reward,
-        )
-        cards[card_id] = card
-        count = check.int(f"{key}.count", 1, 50, default=1)
-        decks.setdefault(card.deck, {})[card_id] = count
-    return cards, decks
-
-
-class _Checker:
-    """Reads dotted keys ("track.length", "cards.3.id") and names the key in every complaint."""
-
-    _missing = object()
-
-    def __init__(self, settings: dict):
-        self.settings = settings
-
-    def error(self, key: str, problem: str) -> RuleError:
-        return RuleError("BAD_SETTINGS", _("Setting \"{key}\": {problem}.").format(key=key, problem=problem))
-
-    def get(self, key: str, default: Any = _missing) -> Any:
-        node: Any = self.settings
-        for part in key.split("."):
-            if isinstance(node, dict) and part in node:
-                node = node[part]
-            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                node = node[int(part)]
-            elif default is not self._missing:
-                return default
-            else:
-                raise self.error(key, _("missing"))
-        return node
-
-    def int(self, key: str, low: int, high: int, default: Any = _missing) -> int:
-        value = self.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(key, _("must be a whole number"))
-        if not low <= value <= high:
-            raise self.error(key, _("must be between {low} and {high}").format(low=low, high=high))
-        return value
-
-    def str(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(key, _("must be a non-empty text"))
-        return value
-
-    def choice(self, key: str, options: tuple[str, ...]) -> str:
-        value = self.get(key)
-        if value not in options:
-            raise self.error(key, _("must be one of {options}").format(options=", ".join(options)))
-        return value
-
-    def names(self, key: str) -> tuple[str, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-            raise self.error(key, _("must be a non-empty list of texts"))
-        if len(set(value)) != len(value):
-            raise self.error(key, _("has a name twice"))
-        return tuple(value)

@@ -1,10 +1,10 @@
-"""What can happen in a Big Bang game. Only these change its state (see evolve.py)."""
+"""What can happen in a Big Bang game. Only these change its state (state.py, `evolve`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from companion.records import Event, catalog
+from companion.records import MASTER_ONLY, NOBODY, Event, catalog
 
 Face = int | str
 
@@ -12,7 +12,7 @@ Face = int | str
 @dataclass(frozen=True)
 class GameStarted(Event):
     kind = "game_started"
-    secret = frozenset({"solution", "master_pin"})
+    visibility = {"solution": MASTER_ONLY, "master_pin": NOBODY}
     players: tuple[str, ...]
     settings: dict[str, Any]
     solution: tuple[str, ...]

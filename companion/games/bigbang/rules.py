@@ -1,21 +1,28 @@
-"""The Big Bang rules: `decide(state, command, rng)` turns a command into events or refuses it.
+"""The Big Bang rules: `decide(state, command, actor, rng)` turns a command into events or refuses it.
 
 Every rule cites the section of shared/docs/rules/bigbang.md it follows. Where the seed is silent
 the choice is a setting (data/default.toml) or, where no number is involved, documented here and in
 README.md next to this file. decide is pure: it works on a transaction that folds each event into a
 scratch state as it is emitted, so later rules see earlier effects; a RuleError discards it all.
+
+The game is cooperative: the table screen and the table's buttons act for whoever's turn it is; a
+seat (its own screen or buttons) acts only in its own turn, and anyone may roll the virtual die.
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
+from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.games.bigbang import commands as cmd
 from companion.games.bigbang import events as ev
+from companion.games.bigbang import names
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DOING, DRAW, DRAWING, REFILL
+from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
-from companion.i18n import N_, _
+from companion.messages import M, Text
 from companion.odds import chance_at_least
 
 #: digest §Fights: the die's faces
@@ -37,16 +44,18 @@ class Tx:
             self.state = evolve(self.state, event)
 
 
-def decide(state: BigBangState, command: cmd.Command, rng: random.Random) -> list[ev.Event]:
+def decide(state: BigBangState, command: cmd.Command, actor: Viewer, rng: random.Random) -> list[ev.Event]:
     tx = Tx(state, rng)
+    if isinstance(command, cmd.Start):
+        start(tx, command)
+        advance(tx)
+        return tx.events
+    _require_playing(state)
     if isinstance(command, cmd.Roll):
         roll_die(tx)
         return tx.events
-    if isinstance(command, cmd.Start):
-        start(tx, command)
-    else:
-        _require_playing(state)
-        _HANDLERS[type(command)](tx, command)
+    _require_turn(state, actor)
+    _HANDLERS[type(command)](tx, command)
     advance(tx)
     return tx.events
 
@@ -55,15 +64,15 @@ def decide(state: BigBangState, command: cmd.Command, rng: random.Random) -> lis
 def start(tx: Tx, c: cmd.Start) -> None:
     """Digest §Components, §Gate: players, the secret solution, the board, starting hands, locations."""
     if tx.state.status != "setup":
-        raise RuleError("ALREADY_STARTED", _("The game has already started."))
+        raise RuleError("ALREADY_STARTED", M("The game has already started."))
     settings = merge_settings(c.settings)
     config = Config.from_settings(settings)
     players = _check_players(config, c.players)
     runes, pool = config.runes, config.letters
-    solution = _check_letters("BAD_SOLUTION", _("solution"), c.solution, len(runes), pool) or tuple(tx.rng.sample(pool, len(runes)))
-    board = _check_letters("BAD_BOARD", _("board"), c.board, len(runes), pool) or _lay_board(tx.rng, pool, solution)
+    solution = _check_letters("BAD_SOLUTION", M("solution"), c.solution, len(runes), pool) or tuple(tx.rng.sample(pool, len(runes)))
+    board = _check_letters("BAD_BOARD", M("board"), c.board, len(runes), pool) or _lay_board(tx.rng, pool, solution)
     if c.master_pin is not None and not (c.master_pin.isdigit() and 4 <= len(c.master_pin) <= 8):
-        raise RuleError("BAD_PIN", _("The game-master PIN must be 4 to 8 digits."))
+        raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits."))
     tx.emit(ev.GameStarted(players, settings, solution, board, c.master_pin))
     _deal_hands(tx, c.hands)
     _lay_locations(tx, c.locations)
@@ -73,15 +82,15 @@ def start(tx: Tx, c: cmd.Start) -> None:
 def _check_players(config: Config, names: tuple[str, ...]) -> tuple[str, ...]:
     players = tuple(name.strip() for name in names)
     if len(players) != config.players or not all(players) or len(set(players)) != len(players):
-        raise RuleError("BAD_PLAYERS", _("Name {n} different players, in turn order.").format(n=config.players))
+        raise RuleError("BAD_PLAYERS", M("Name {n} different players, in turn order.", n=config.players))
     return players
 
 
-def _check_letters(code: str, what: str, letters: tuple[str, ...] | None, count: int, pool: tuple[str, ...]) -> tuple[str, ...] | None:
+def _check_letters(code: str, what: Text, letters: tuple[str, ...] | None, count: int, pool: tuple[str, ...]) -> tuple[str, ...] | None:
     if letters is None:
         return None
     if len(letters) != count or len(set(letters)) != count or not set(letters) <= set(pool):
-        raise RuleError(code, _("The {what} needs {n} different letters from {pool}, one per rune.").format(what=what, n=count, pool=" ".join(pool)))
+        raise RuleError(code, M("The {what} needs {n} different letters from {pool}, one per rune.", what=what, n=count, pool=" ".join(pool)))
     return letters
 
 
@@ -110,14 +119,14 @@ def _deal_hands(tx: Tx, hands: dict[str, tuple[str, ...]] | None) -> None:
             tx.emit(ev.HandDealt(player, tuple(cards)))
         return
     if set(hands) != set(s.players):
-        raise RuleError("BAD_HANDS", _("Give the dealt cards of every player: {players}.").format(players=", ".join(s.players)))
+        raise RuleError("BAD_HANDS", M("Give the dealt cards of every player: {players}.", players=", ".join(s.players)))
     for player in s.players:
         cards = hands[player]
         if len(cards) > s.config.hand_limit or not set(cards) <= set(CHARACTERS):
-            raise RuleError("BAD_HANDS", _("{player}'s hand must be at most {n} character cards.").format(player=player, n=s.config.hand_limit))
+            raise RuleError("BAD_HANDS", M("{player}'s hand must be at most {n} character cards.", player=player, n=s.config.hand_limit))
         for card in set(cards):
             if cards.count(card) > tx.state.pile.get(card, 0):
-                raise RuleError("NOT_IN_PILE", _("There are not that many {card} cards in the pile.").format(card=card.title()))
+                raise RuleError("NOT_IN_PILE", M("There are not that many {card} cards in the pile.", card=names.character(card)))
         tx.emit(ev.HandDealt(player, cards))
 
 
@@ -127,7 +136,7 @@ def _lay_locations(tx: Tx, cards: tuple[str, ...] | None) -> None:
             fill_location(tx, location)
         return
     if len(cards) != 6:
-        raise RuleError("BAD_LOCATIONS", _("Name the card on each of the 6 locations."))
+        raise RuleError("BAD_LOCATIONS", M("Name the card on each of the 6 locations."))
     for location, card in enumerate(cards, start=1):
         place_card(tx, location, card)
 
@@ -148,26 +157,26 @@ def _pick(rng: random.Random, counts: dict[str, int]) -> str:
 def play(tx: Tx, c: cmd.Play) -> None:
     """Digest §A turn 1: choose a character of which you hold cards and announce how many you play."""
     s = tx.state
-    _require_phase(s, "choose")
+    _require_phase(s, CHOOSE)
     character = _character(c.character)
     held = s.hand.get(character, 0)
     if not 1 <= c.cards <= held:
-        raise RuleError("NOT_ENOUGH_CARDS", _("{player} holds {n} {character} card(s); play 1 to {n}.").format(player=s.active_player, n=held, character=_name(character)))
+        raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s); play 1 to {n}.", player=s.active_player, n=held, character=names.character(character)))
     tx.emit(ev.CharacterChosen(s.active_player, character, c.cards))
 
 
 def pass_turn(tx: Tx, c: cmd.Pass) -> None:
     """Digest §A turn: passing plays no cards; the player still draws."""
-    _require_phase(tx.state, "choose")
+    _require_phase(tx.state, CHOOSE)
     tx.emit(ev.Passed(tx.state.active_player))
     end_actions(tx)
 
 
 def end_actions_command(tx: Tx, c: cmd.EndActions) -> None:
     """Digest §A turn: a player who chose a character performs 1 or more actions (else passes)."""
-    _require_phase(tx.state, "actions")
+    _require_phase(tx.state, ACTIONS)
     if not tx.state.turn.acted:
-        raise RuleError("NO_ACTION_YET", _("Do at least one action first; to do none, undo the choice and pass."))
+        raise RuleError("NO_ACTION_YET", M("Do at least one action first; to do none, undo the choice and pass."))
     end_actions(tx)
 
 
@@ -183,12 +192,12 @@ def end_actions(tx: Tx) -> None:
 def special(tx: Tx, c: cmd.Special) -> None:
     """Digest §A turn 2: the chosen character's special action, once, before any action."""
     s = tx.state
-    _require_phase(s, "actions")
+    _require_phase(s, ACTIONS)
     actor = s.turn.character
     if s.turn.special_used:
-        raise RuleError("SPECIAL_USED", _("{character}'s special action was already used this turn.").format(character=_name(actor)))
+        raise RuleError("SPECIAL_USED", M("{character}'s special action was already used this turn.", character=names.character(actor)))
     if s.turn.acted:
-        raise RuleError("SPECIAL_FIRST", _("The special action comes first, before any other action."))
+        raise RuleError("SPECIAL_FIRST", M("The special action comes first, before any other action."))
     power = actor
     if actor == "raj":
         power = _raj_copies(s, c.copy)
@@ -201,14 +210,14 @@ def special(tx: Tx, c: cmd.Special) -> None:
 def _raj_copies(s: BigBangState, copy: str | None) -> str:
     """Raj performs the special action of a character at his location; off the board is no location."""
     if copy is None:
-        raise RuleError("COPY_NEEDED", _("Say whose special action Raj copies."))
+        raise RuleError("COPY_NEEDED", M("Say whose special action Raj copies."))
     copy = _character(copy)
     if copy == "raj":
-        raise RuleError("NOT_TOGETHER", _("Raj copies another character's special action."))
+        raise RuleError("NOT_TOGETHER", M("Raj copies another character's special action."))
     if s.positions["raj"] is None:
-        raise RuleError("NOT_TOGETHER", _("Raj is off the board; off the board is not a location."))
+        raise RuleError("NOT_TOGETHER", M("Raj is off the board; off the board is not a location."))
     if s.positions[copy] != s.positions["raj"]:
-        raise RuleError("NOT_TOGETHER", _("{character} does not stand with Raj.").format(character=_name(copy)))
+        raise RuleError("NOT_TOGETHER", M("{character} does not stand with Raj.", character=names.character(copy)))
     return copy
 
 
@@ -216,10 +225,10 @@ def _leonard(tx: Tx, c: cmd.Special, actor: str) -> None:
     """Leonard moves another character (not the one acting) to any of the 6 locations."""
     _only(c, actor, "target", "location")
     if c.target is None or c.location is None:
-        raise RuleError("BAD_ARGUMENTS", _("Say which character moves, and to which location."))
+        raise RuleError("BAD_ARGUMENTS", M("Say which character moves, and to which location."))
     target = _character(c.target)
     if target == actor:
-        raise RuleError("NOT_HIMSELF", _("{character} moves another character, not himself.").format(character=_name(actor)))
+        raise RuleError("NOT_HIMSELF", M("{character} moves another character, not himself.", character=names.character(actor)))
     move_character(tx, target, c.location)
 
 
@@ -227,9 +236,9 @@ def _howard(tx: Tx, c: cmd.Special, actor: str) -> None:
     """Howard fights an enemy at any location, without standing there; no bonus applies."""
     _only(c, actor, "location", "die", "reroll", "sword", "helpers", "choice", "artefact")
     if c.location is None:
-        raise RuleError("BAD_ARGUMENTS", _("Say at which location Howard fights."))
+        raise RuleError("BAD_ARGUMENTS", M("Say at which location Howard fights."))
     if c.helpers:
-        raise RuleError("NO_BONUS", _("Howard's remote fight gets no bonus: no helper cards."))
+        raise RuleError("NO_BONUS", M("Howard's remote fight gets no bonus: no helper cards."))
     fight(tx, actor, _location(c.location), c, remote=True)
 
 
@@ -244,11 +253,11 @@ def _sheldon(tx: Tx, c: cmd.Special, actor: str) -> None:
     _only(c, actor, "a", "b")
     s = tx.state
     if c.a is None or c.b is None:
-        raise RuleError("BAD_ARGUMENTS", _("Say which two letters Sheldon swaps."))
+        raise RuleError("BAD_ARGUMENTS", M("Say which two letters Sheldon swaps."))
     for letter in (c.a, c.b):
         _letter(s, letter)
     if c.a == c.b or (c.a not in s.board and c.b not in s.board):
-        raise RuleError("BAD_SWAP", _("Swap two different letters, at least one of them on the board."))
+        raise RuleError("BAD_SWAP", M("Swap two different letters, at least one of them on the board."))
     tx.emit(ev.LettersSwapped(c.a, c.b))
 
 
@@ -263,16 +272,16 @@ def _only(c: cmd.Special, actor: str, *allowed: str) -> None:
 
 
 def _unused(name: str, actor: str) -> RuleError:
-    return RuleError("BAD_ARGUMENTS", _("{character}'s special action does not take \"{arg}\".").format(character=_name(actor), arg=name))
+    return RuleError("BAD_ARGUMENTS", M("{character}'s special action does not take \"{arg}\".", character=names.character(actor), arg=name))
 
 
 def move(tx: Tx, c: cmd.Move) -> None:
     """Digest §A turn 3, Move: the chosen character goes to any of the 6 locations in one step."""
     s = tx.state
-    _require_phase(s, "actions")
+    _require_phase(s, ACTIONS)
     location = _location(c.location)
     if s.positions[s.turn.character] == location:
-        raise RuleError("ALREADY_THERE", _("{character} already stands at {place}.").format(character=_name(s.turn.character), place=s.config.location_names[location - 1]))
+        raise RuleError("ALREADY_THERE", M("{character} already stands at {place}.", character=names.character(s.turn.character), place=s.config.location_names[location - 1]))
     tx.emit(ev.ActionUsed(s.turn.character))
     move_character(tx, s.turn.character, location)
 
@@ -280,20 +289,20 @@ def move(tx: Tx, c: cmd.Move) -> None:
 def act(tx: Tx, c: cmd.Act) -> None:
     """Digest §A turn 3, Location action: take a helper's or treasure's reward, or fight the enemy."""
     s = tx.state
-    _require_phase(s, "actions")
+    _require_phase(s, ACTIONS)
     character = s.turn.character
     location = s.positions[character]
     if location is None:
-        raise RuleError("OFF_BOARD", _("{character} is off the board: move first.").format(character=_name(character)))
+        raise RuleError("OFF_BOARD", M("{character} is off the board: move first.", character=names.character(character)))
     card = s.card_at(location)
     if card is None:
-        raise RuleError("EMPTY_LOCATION", _("No card lies at {place}.").format(place=s.config.location_names[location - 1]))
+        raise RuleError("EMPTY_LOCATION", M("No card lies at {place}.", place=s.config.location_names[location - 1]))
     tx.emit(ev.ActionUsed(character))
     if card.kind == "enemy":
         fight(tx, character, location, c, remote=False)
         return
     if c.die is not None or c.reroll is not None or c.sword or c.helpers:
-        raise RuleError("NO_ENEMY", _("{card} is not an enemy: there is nothing to fight.").format(card=card.name))
+        raise RuleError("NO_ENEMY", M("{card} is not an enemy: there is nothing to fight.", card=card.name))
     take_reward(tx, card, c.choice, c.artefact)
     tx.emit(ev.LocationCleared(location, card.id))
 
@@ -301,12 +310,12 @@ def act(tx: Tx, c: cmd.Act) -> None:
 def gate(tx: Tx, c: cmd.Gate) -> None:
     """Digest §Gate: an attempt spends the cubes; success when every rune slot holds its own letter."""
     s = tx.state
-    _require_phase(s, "actions")
+    _require_phase(s, ACTIONS)
     cost = s.config.gate_cost
     if s.cubes < cost:
-        raise RuleError("NOT_ENOUGH_CUBES", _("A gate attempt needs {cost} cubes; the living room holds {n}.").format(cost=cost, n=s.cubes))
+        raise RuleError("NOT_ENOUGH_CUBES", M("A gate attempt needs {cost} cubes; the living room holds {n}.", cost=cost, n=s.cubes))
     if c.board is not None and tuple(c.board) != s.board:
-        raise RuleError("BOARD_MISMATCH", _("The companion has the letters as {board}; put the board right (only Sheldon moves letters).").format(board=" ".join(s.board)))
+        raise RuleError("BOARD_MISMATCH", M("The companion has the letters as {board}; put the board right (only Sheldon moves letters).", board=" ".join(s.board)))
     tx.emit(ev.ActionUsed(s.turn.character))
     add_cubes(tx, -cost)
     correct = sum(1 for lay, right in zip(s.board, s.solution) if lay == right)
@@ -327,7 +336,7 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
     s = tx.state
     card = s.card_at(location)
     if card is None or card.kind != "enemy":
-        raise RuleError("NO_ENEMY", _("There is no enemy at {place}.").format(place=s.config.location_names[location - 1]))
+        raise RuleError("NO_ENEMY", M("There is no enemy at {place}.", place=s.config.location_names[location - 1]))
     helpers = _check_helpers(s, character, c.helpers or {})
     for player, count in helpers.items():
         tx.emit(ev.HelpPlayed(player, character, count))
@@ -338,7 +347,7 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
         face = _face(c.die, "die")
         if c.reroll is not None:
             if not s.artefacts.get("reroll"):
-                raise RuleError("NOT_AVAILABLE", _("There is no re-roll artefact to use."))
+                raise RuleError("NOT_AVAILABLE", M("There is no re-roll artefact to use."))
             tx.emit(ev.ArtefactUsed("reroll"))
             face = _face(c.reroll, "reroll")
         won = face != MOON_FACE and face + bonus >= card.strength
@@ -358,12 +367,12 @@ def fight_bonus(s: BigBangState, character: str) -> int:
 def _check_helpers(s: BigBangState, character: str, helpers: dict[str, int]) -> dict[str, int]:
     for player, count in helpers.items():
         if player not in s.players:
-            raise RuleError("UNKNOWN_PLAYER", _("There is no player \"{player}\".").format(player=player))
+            raise RuleError("UNKNOWN_PLAYER", M("There is no player \"{player}\".", player=player))
         if player == s.active_player:
-            raise RuleError("BAD_HELPER", _("Help cards come from the other players."))
+            raise RuleError("BAD_HELPER", M("Help cards come from the other players."))
         held = s.hand_of(player).get(character, 0)
         if not 1 <= count <= held:
-            raise RuleError("NOT_ENOUGH_CARDS", _("{player} holds {n} {character} card(s) to help with.").format(player=player, n=held, character=_name(character)))
+            raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s) to help with.", player=player, n=held, character=names.character(character)))
     return helpers
 
 
@@ -371,30 +380,30 @@ def _use_sword(tx: Tx, card: Card, c: cmd.FightArgs) -> bool:
     """The Sword of Billy Sparks beats an enemy of strength at most the setting, without rolling."""
     s = tx.state
     if "sword" not in s.relics:
-        raise RuleError("NOT_AVAILABLE", _("The Sword of Billy Sparks is not yours to use."))
+        raise RuleError("NOT_AVAILABLE", M("The Sword of Billy Sparks is not yours to use."))
     if c.die is not None or c.reroll is not None:
-        raise RuleError("BAD_ARGUMENTS", _("With the sword there is no roll."))
+        raise RuleError("BAD_ARGUMENTS", M("With the sword there is no roll."))
     if card.strength > s.config.sword_max_strength:
-        raise RuleError("TOO_STRONG", _("The sword beats enemies of strength {n} or less; {card} has {strength}.").format(n=s.config.sword_max_strength, card=card.name, strength=card.strength))
+        raise RuleError("TOO_STRONG", M("The sword beats enemies of strength {n} or less; {card} has {strength}.", n=s.config.sword_max_strength, card=card.name, strength=card.strength))
     tx.emit(ev.RelicUsed("sword"))
     return True
 
 
 def _face(value: int | str | None, name: str) -> int | str:
     if value is None:
-        raise RuleError("DIE_NEEDED", _("Roll the die and say what it shows (1-4 or moon)."))
+        raise RuleError("DIE_NEEDED", M("Roll the die and say what it shows (1-4 or moon)."))
     if value == MOON_FACE or (isinstance(value, int) and value in DIE_FACES):
         return value
-    raise RuleError("BAD_DIE", _("\"{arg}\" must be a face of the die: 1, 2, 3, 4 or moon.").format(arg=name))
+    raise RuleError("BAD_DIE", M("\"{arg}\" must be a face of the die: 1, 2, 3, 4 or moon.", arg=name))
 
 
 def take_reward(tx: Tx, card: Card, choice: str | None, artefact: str | None) -> None:
     """Digest §Rewards: on "a/b" the table chooses one option."""
     options = {"+".join(option): option for option in card.reward}
     if choice is None and len(options) > 1:
-        raise RuleError("CHOICE_NEEDED", _("Choose the reward: {options}.").format(options=" or ".join(options)))
+        raise RuleError("CHOICE_NEEDED", M("Choose the reward: {options}.", options=" or ".join(options)))
     if choice is not None and choice not in options:
-        raise RuleError("BAD_CHOICE", _("{card} offers {options}.").format(card=card.name, options=" or ".join(options)))
+        raise RuleError("BAD_CHOICE", M("{card} offers {options}.", card=card.name, options=" or ".join(options)))
     option = options[choice] if choice is not None else card.reward[0]
     tx.emit(ev.RewardTaken(card.id, option))
     for item in option:
@@ -415,7 +424,7 @@ def draw_artefact(tx: Tx, artefact: str | None) -> None:
     deck = tx.state.artefact_deck
     if artefact is not None:
         if not deck.get(artefact):
-            raise RuleError("NOT_IN_DECK", _("No \"{artefact}\" artefact is left in the deck ({left}).").format(artefact=artefact, left=", ".join(sorted(deck)) or _("empty")))
+            raise RuleError("NOT_IN_DECK", M("No \"{artefact}\" artefact is left in the deck ({left}).", artefact=artefact, left=", ".join(sorted(deck)) or M("empty")))
         tx.emit(ev.ArtefactDrawn(artefact))
     else:
         tx.emit(ev.ArtefactDrawn(_pick(tx.rng, deck) if deck else None))
@@ -448,16 +457,16 @@ def use(tx: Tx, c: cmd.Use) -> None:
     s = tx.state
     item = c.item
     if item not in ARTEFACTS and item not in RELICS:
-        raise RuleError("UNKNOWN_ITEM", _("There is no artefact or relic \"{item}\".").format(item=item))
+        raise RuleError("UNKNOWN_ITEM", M("There is no artefact or relic \"{item}\".", item=item))
     if item in ("reroll", "sword"):
-        raise RuleError("USE_IN_FIGHT", _("The {item} is used as part of a fight.").format(item=_item_name(item)))
+        raise RuleError("USE_IN_FIGHT", M("The {item} is used as part of a fight.", item=names.item(item)))
     is_relic = item in RELICS
     if not (item in s.relics if is_relic else s.artefacts.get(item)):
-        raise RuleError("NOT_AVAILABLE", _("There is no {item} to use.").format(item=_item_name(item)))
-    if item == "amulet" and s.phase != "red_moon":
-        raise RuleError("NO_RED_MOON", _("The amulet ignores a red moon just drawn; none is waiting."))
+        raise RuleError("NOT_AVAILABLE", M("There is no {item} to use.", item=names.item(item)))
+    if item == "amulet" and s.phase != RED_MOON_PHASE:
+        raise RuleError("NO_RED_MOON", M("The amulet ignores a red moon just drawn; none is waiting."))
     if (item == "clue") != (c.letter is not None):
-        raise RuleError("BAD_ARGUMENTS", _("A clue needs a letter; nothing else does."))
+        raise RuleError("BAD_ARGUMENTS", M("A clue needs a letter; nothing else does."))
     if item == "clue":
         _letter(s, c.letter)
     tx.emit(ev.RelicUsed(item) if is_relic else ev.ArtefactUsed(item))
@@ -476,7 +485,7 @@ def use(tx: Tx, c: cmd.Use) -> None:
 def ask(tx: Tx, c: cmd.Ask) -> None:
     """Digest §Special enemies: a beaten special enemy gives a clue."""
     if not tx.state.clues_owed:
-        raise RuleError("NO_CLUE", _("No clue is owed; a clue artefact is used with \"use\"."))
+        raise RuleError("NO_CLUE", M("No clue is owed; a clue artefact is used with \"use\"."))
     _letter(tx.state, c.letter)
     give_clue(tx, c.letter, owed=True)
 
@@ -496,26 +505,26 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
     discard the named cards first (README), so the limit always holds.
     """
     s = tx.state
-    _require_phase(s, "draw")
+    _require_phase(s, DRAW)
     hand = dict(s.hand)
     discard = tuple(map(_character, c.discard))
     for card in discard:
         if not hand.get(card):
-            raise RuleError("NOT_IN_HAND", _("{player} holds no {character} card to discard.").format(player=s.active_player, character=_name(card)))
+            raise RuleError("NOT_IN_HAND", M("{player} holds no {character} card to discard.", player=s.active_player, character=names.character(card)))
         hand[card] -= 1
     room = s.config.hand_limit - sum(hand.values())
     if room < 1:
-        raise RuleError("HAND_FULL", _("The hand is full ({n} cards): discard before drawing.").format(n=s.config.hand_limit))
+        raise RuleError("HAND_FULL", M("The hand is full ({n} cards): discard before drawing.", n=s.config.hand_limit))
     if not 1 <= c.count <= room:
-        raise RuleError("BAD_COUNT", _("Draw 1 to {room} cards.").format(room=room))
+        raise RuleError("BAD_COUNT", M("Draw 1 to {room} cards.", room=room))
     tx.emit(ev.DrawAnnounced(s.active_player, c.count, discard))
 
 
 def reveal(tx: Tx, c: cmd.Reveal) -> None:
-    _require_phase(tx.state, "drawing")
+    _require_phase(tx.state, DRAWING)
     card = c.card if c.card == RED_MOON else _character(c.card)
     if not tx.state.pile.get(card):
-        raise RuleError("NOT_IN_PILE", _("No {card} card is left in the pile.").format(card=_name(card)))
+        raise RuleError("NOT_IN_PILE", M("No {card} card is left in the pile.", card=names.character(card)))
     draw_card(tx, card)
 
 
@@ -527,7 +536,7 @@ def draw_card(tx: Tx, card: str) -> None:
 
 
 def accept(tx: Tx, c: cmd.Accept) -> None:
-    _require_phase(tx.state, "red_moon")
+    _require_phase(tx.state, RED_MOON_PHASE)
     accept_red_moon(tx)
 
 
@@ -537,7 +546,7 @@ def accept_red_moon(tx: Tx) -> None:
 
 
 def place(tx: Tx, c: cmd.Place) -> None:
-    _require_phase(tx.state, "refill")
+    _require_phase(tx.state, REFILL)
     place_card(tx, _location(c.location), c.card)
 
 
@@ -545,10 +554,10 @@ def place_card(tx: Tx, location: int, card: str) -> None:
     """Digest §A turn 4: empty locations refill from their own location deck."""
     s = tx.state
     if s.locations[location - 1] is not None:
-        raise RuleError("NOT_EMPTY", _("{place} already has a card.").format(place=s.config.location_names[location - 1]))
+        raise RuleError("NOT_EMPTY", M("{place} already has a card.", place=s.config.location_names[location - 1]))
     deck = s.config.location_decks[location - 1]
     if not s.decks[deck].get(card):
-        raise RuleError("NOT_IN_DECK", _("No card \"{card}\" is left in the {deck} deck of {place}.").format(card=card, deck=deck, place=s.config.location_names[location - 1]))
+        raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the {deck} deck of {place}.", card=card, deck=deck, place=s.config.location_names[location - 1]))
     tx.emit(ev.LocationFilled(location, card))
 
 
@@ -560,9 +569,9 @@ def fill_location(tx: Tx, location: int) -> None:
 def deal(tx: Tx, c: cmd.Deal) -> None:
     """The companion draws what is due, from its own record of the pile or the location decks."""
     s = tx.state
-    _require_phase(s, "drawing", "refill")
-    if s.phase == "drawing":
-        while tx.state.phase == "drawing" and tx.state.to_draw and tx.state.pile_size:
+    _require_phase(s, DRAWING, REFILL)
+    if s.phase == DRAWING:
+        while tx.state.phase == DRAWING and tx.state.to_draw and tx.state.pile_size:
             draw_card(tx, _pick(tx.rng, tx.state.pile))
     else:
         for location in s.fillable_locations():
@@ -579,17 +588,17 @@ def advance(tx: Tx) -> None:
     companion_deals = tx.state.config.cards_from == "companion"
     while tx.state.status == "playing":
         s = tx.state
-        if s.phase == "actions" and s.turn.actions_left == 0:
+        if s.phase == ACTIONS and s.turn.actions_left == 0:
             end_actions(tx)
-        elif s.phase == "drawing" and s.to_draw == 0:
+        elif s.phase == DRAWING and s.to_draw == 0:
             tx.emit(ev.DrawFinished())
-        elif s.phase == "drawing" and s.pile_size == 0:  # digest §End: empty pile when a draw is due
+        elif s.phase == DRAWING and s.pile_size == 0:  # digest §End: empty pile when a draw is due
             tx.emit(ev.GameLost("pile"))
-        elif s.phase == "drawing" and companion_deals:
+        elif s.phase == DRAWING and companion_deals:
             draw_card(tx, _pick(tx.rng, s.pile))
-        elif s.phase == "refill" and not s.fillable_locations():
+        elif s.phase == REFILL and not s.fillable_locations():
             tx.emit(ev.TurnStarted(s.players[s.next_player]))
-        elif s.phase == "refill" and companion_deals:
+        elif s.phase == REFILL and companion_deals:
             fill_location(tx, s.fillable_locations()[0])
         else:
             return
@@ -604,55 +613,42 @@ def win_chance(strength: int, bonus: int, reroll: bool = False, sword: bool = Fa
 
 
 # -- checks ---------------------------------------------------------------------------------------
-_PHASE_WORDS = {
-    "choose": N_("choosing a character"),
-    "actions": N_("acting"),
-    "draw": N_("announcing a draw"),
-    "drawing": N_("drawing cards"),
-    "red_moon": N_("deciding on the red moon"),
-    "refill": N_("refilling locations"),
-}
+
+
+def _require_turn(s: BigBangState, actor: Viewer) -> None:
+    if actor.is_seat and actor.seat != s.active_player:
+        raise RuleError("NOT_YOUR_TURN", M("It is {player}'s turn.", player=s.active_player or ""))
 
 
 def _require_playing(s: BigBangState) -> None:
     if s.status == "setup":
-        raise RuleError("NOT_STARTED", _("Start the game first."))
+        raise RuleError("NOT_STARTED", M("Start the game first."))
     if s.status in ("won", "lost"):
-        raise RuleError("GAME_OVER", _("The game is over; undo to play on from an earlier step."))
+        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
 
 
 def _require_phase(s: BigBangState, *phases: str) -> None:
     if s.phase not in phases:
-        raise RuleError("NOT_NOW", _("Not now: the table is {doing}.").format(doing=_(_PHASE_WORDS.get(s.phase, s.phase))))
+        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
 
 
 def _character(name: str) -> str:
     key = name.strip().lower()
     if key not in CHARACTERS:
-        raise RuleError("UNKNOWN_CHARACTER", _("There is no character \"{name}\" (Leonard, Howard, Penny, Raj, Sheldon).").format(name=name))
+        raise RuleError("UNKNOWN_CHARACTER", M("There is no character \"{name}\" (Leonard, Howard, Penny, Raj, Sheldon).", name=name))
     return key
 
 
 def _location(number: int) -> int:
     if not 1 <= number <= 6:
-        raise RuleError("BAD_LOCATION", _("Locations are numbered 1 to 6."))
+        raise RuleError("BAD_LOCATION", M("Locations are numbered 1 to 6."))
     return number
 
 
 def _letter(s: BigBangState, letter: str) -> str:
     if letter not in s.config.letters:
-        raise RuleError("UNKNOWN_LETTER", _("\"{letter}\" is not one of the letters {pool}.").format(letter=letter, pool=" ".join(s.config.letters)))
+        raise RuleError("UNKNOWN_LETTER", M("\"{letter}\" is not one of the letters {pool}.", letter=letter, pool=" ".join(s.config.letters)))
     return letter
-
-
-def _name(key: str) -> str:
-    return _("red moon") if key == RED_MOON else key.title()
-
-
-def _item_name(item: str) -> str:
-    return {"reroll": _("re-roll artefact"), "sword": _("Sword of Billy Sparks"), "amulet": _("Amulet of Leslie Winkle"),
-            "staff": _("Staff of Brent Spiner"), "clue": _("clue artefact"), "cubes": _("cubes artefact"),
-            "moon": _("moon artefact")}[item]
 
 
 _HANDLERS = {

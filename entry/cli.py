@@ -1,14 +1,18 @@
-"""The `companion` command: the one entry point, and the only core module that wires the core to
-`hardware/` and `ui/` — always by imports inside the sub-command that needs them."""
+"""The `companion` command: every sub-command, wiring the core to `hardware/` and `ui/` through the
+composition root (entry/root.py) — always by imports inside the sub-command that needs them, so
+`companion headless` never loads the UI."""
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import random
 import sys
 
 from companion.cards_cli import add_cards_parser
+from companion.contract import Viewer
 from companion.errors import RuleError
+from companion.messages import M, render
 from companion.registry import all_games, get_game
 from companion.session import Session
 from companion.store import EventStore, default_path
@@ -34,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--db", default=None, help=f"the save file (default: $COMPANION_DB or {default_path()})")
 
     headless = sub.add_parser("headless", help="play one game through JSON lines on stdin/stdout")
-    headless.add_argument("game", help="game id, e.g. bigbang")
+    headless.add_argument("game", help="game id (companion games lists them)")
     db_option(headless)
     headless.add_argument("--seed", type=int, default=None, help="seed of the game's randomness (default: random)")
     headless.add_argument("--resume", action="store_true", help="go on with the most recent saved game of this kind")
@@ -51,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     run.set_defaults(func=_run)
 
     console = sub.add_parser("console", help="play in a text console instead of the touchscreen UI")
-    console.add_argument("game", nargs="?", default="bigbang")
+    console.add_argument("game", help="game id (companion games lists them)")
     db_option(console)
     console.add_argument("--seed", type=int, default=None)
     console.add_argument("--resume", action="store_true")
@@ -75,8 +79,10 @@ def _parser() -> argparse.ArgumentParser:
     db_option(games)
     games.set_defaults(func=_games)
 
-    export = sub.add_parser("export", help="write a saved game's log as JSON lines")
+    export = sub.add_parser("export", help="write a saved game's log as JSON lines, as one viewer may see it")
     export.add_argument("game_id", type=int)
+    export.add_argument("--viewer", default="table", help='"table" (default), "seat:<name>", or "master" (with --pin)')
+    export.add_argument("--pin", default=None, help="the game master's PIN, for --viewer master")
     db_option(export)
     export.set_defaults(func=_export)
     return parser
@@ -89,7 +95,7 @@ def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, s
         if saved_id is None:
             saved = store.games(game.id)
             if not saved:
-                raise RuleError("NO_SAVED_GAME", f"There is no saved {game.id} game in {store.path} to resume.")
+                raise RuleError("NO_SAVED_GAME", M("There is no saved {game} game in {path} to resume.", game=game.id, path=store.path))
             saved_id = saved[0].id
         return Session.resume(game, store, saved_id)
     return Session.new(game, store, seed if seed is not None else random.SystemRandom().randrange(2**31))
@@ -103,12 +109,15 @@ def _headless(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from hardware import config
+    from entry.root import Companion
     from ui.app import serve
 
-    config.load(args.hardware)  # a config mistake stops here, named, before the server starts
-    print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
-    serve(args.db or default_path(), args.hardware, port=args.port, lan=args.lan, seed=args.seed, resume=args.resume)
+    companion = Companion(args.db or default_path(), args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+    try:
+        print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
+        serve(companion, port=args.port, lan=args.lan)
+    finally:
+        companion.close()
     return 0
 
 
@@ -121,6 +130,7 @@ def _console(args: argparse.Namespace) -> int:
 
     hardware = config.load(args.hardware)
     session = open_session(args.game, args.db, args.seed, args.resume)
+    assert session.store is not None
     table = Table(session, CardCatalogue(session.store.path))
     with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
         play(table, rig)
@@ -149,22 +159,26 @@ def _ring_flash(args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> int:
     for game in all_games().values():
-        print(f"{game.id:10} {game.title}")
+        print(f"{game.id:10} {render(game.title)}")
     store = EventStore(args.db or default_path())
     saved = store.games()
     if saved:
         print(f"\nSaved games in {store.path}:")
     for s in saved:
         when = datetime.datetime.fromtimestamp(s.updated).strftime("%Y-%m-%d %H:%M")
-        players = ", ".join(s.summary.get("players") or [])
-        print(f"  #{s.id:<4} {s.game:10} {when}  {s.summary.get('status', '?'):8} {players}")
+        print(f"  #{s.id:<4} {s.game:10} {when}  {s.status:8} {', '.join(s.players)}")
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
+    """The saved game as the viewer may see it: secrets stay out unless the viewer may see them."""
     store = EventStore(args.db or default_path())
-    for line in store.export_jsonl(args.game_id):
-        print(line)
+    saved = store.game(args.game_id)
+    session = Session.resume(get_game(saved.game), store, args.game_id)
+    viewer = Viewer.parse(args.viewer)
+    session.view(viewer, args.pin)  # the PIN and the seat are checked before anything is written
+    for line in session.export(viewer):
+        print(json.dumps(line, ensure_ascii=False))
     return 0
 
 

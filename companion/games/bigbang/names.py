@@ -1,0 +1,56 @@
+"""What players read for the game's ids: characters, items, rewards, card kinds, die faces.
+
+Character names are the show's names in every language; the rest are messages, translated when shown.
+"""
+from __future__ import annotations
+
+from companion.games.bigbang.config import RED_MOON, Card
+from companion.messages import M, Message, Text, joined
+
+_ITEMS = {
+    "reroll": M("re-roll artefact"), "clue": M("clue artefact"), "cubes": M("cubes artefact"), "moon": M("moon artefact"),
+    "sword": M("Sword of Billy Sparks"), "amulet": M("Amulet of Leslie Winkle"), "staff": M("Staff of Brent Spiner"),
+}
+_REWARDS = {
+    "moon": M("moon +1"), "cube": M("a cube"), "artefact": M("an artefact"), "clue": M("a clue"),
+    "relic:amulet": M("Amulet of Leslie Winkle"), "relic:sword": M("Sword of Billy Sparks"), "relic:staff": M("Staff of Brent Spiner"),
+}
+_KINDS = {"enemy": M("enemy"), "helper": M("helper"), "treasure": M("treasure")}
+
+
+def character(key: str) -> Text:
+    """"penny" -> "Penny"; the red-moon card -> "red moon"."""
+    return M("red moon") if key == RED_MOON else key.title()
+
+
+def item(key: str) -> Text:
+    return _ITEMS.get(key, key)
+
+
+def reward_item(key: str) -> Text:
+    return _REWARDS.get(key, key)
+
+
+def reward_option(option: tuple[str, ...]) -> Text:
+    """("clue", "relic:amulet") -> "a clue + Amulet of Leslie Winkle"."""
+    return joined([reward_item(i) for i in option], " + ")
+
+
+def reward(card: Card) -> Text:
+    """Every option of a card's reward: "moon +1 or a cube"."""
+    return joined([reward_option(option) for option in card.reward], " / ")
+
+
+def kind(key: str) -> Text:
+    return _KINDS.get(key, key)
+
+
+def face(value: int | str) -> Text:
+    return M("red moon") if value == "moon" else str(value)
+
+
+def card_name(card: Card | None, fallback: str = "") -> Text:
+    return card.name if card is not None else fallback
+
+
+__all__ = ["Message", "card_name", "character", "face", "item", "kind", "reward", "reward_item", "reward_option"]

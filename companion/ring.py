@@ -1,0 +1,104 @@
+"""What the LED ring means, typed: a small set of view kinds that every game's `ring(state)` returns.
+
+The ring renderer (hardware/ring/render.py), the UI's ring preview and the firmware frames all start
+from these; `hardware/` renders kinds and never knows a game. Colours are palette names
+(companion.palette).
+
+- `Track`: a marker on a track (Big Bang's moon ring).
+- `Gauge`: a track that fills up, with marked spaces and an optional clock hand (Elder Sign's doom
+  track with monster icons, and the clock).
+- `SeatLevels`: one arc per seat, lit to its level (Munchkin's levels 1-10 for up to 6 seats).
+- `Counters`: a few counters, each an arc in its colour (Dungeon Twister's action and victory points).
+- `Blank`: nothing to show (setup).
+
+Any kind may carry an `Alert`, an animation the firmware runs over the frame (flash, pulse, spin).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, Union
+
+from companion.palette import SEAT_COLOURS
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Flash `count` times, or pulse / spin with one beat or turn per `period_ms`, until the next frame."""
+
+    effect: Literal["flash", "pulse", "spin"]
+    colour: str = "danger"
+    count: int = 3
+    period_ms: int = 1200
+
+
+@dataclass(frozen=True)
+class Track:
+    """Positions 0 .. length-1 round the ring; `position` is the marker. Positions from
+    `position - danger` up to the marker show what an imminent drop would cost."""
+
+    length: int
+    position: int
+    bottom: int = 0
+    top: int | None = None
+    danger: int = 0
+    alert: Alert | None = None
+    kind: Literal["track"] = field(default="track", init=False)
+
+
+@dataclass(frozen=True)
+class Gauge:
+    """`filled` of `length` spaces taken, `marked` spaces (0-based) shown in their own colour, and a
+    clock hand at `clock` of `clock_hours` (None: no clock)."""
+
+    length: int
+    filled: int
+    marked: tuple[int, ...] = ()
+    clock: int | None = None
+    clock_hours: int = 12
+    alert: Alert | None = None
+    kind: Literal["gauge"] = field(default="gauge", init=False)
+
+
+@dataclass(frozen=True)
+class SeatLevels:
+    """Each seat's level out of `maximum`, one arc per seat in seat order; `active` is the seat
+    (index) whose arc is brightest; `colours` are palette names (default: the seat colours)."""
+
+    levels: tuple[int, ...]
+    maximum: int = 10
+    active: int | None = None
+    colours: tuple[str, ...] = SEAT_COLOURS
+    alert: Alert | None = None
+    kind: Literal["seat_levels"] = field(default="seat_levels", init=False)
+
+
+@dataclass(frozen=True)
+class Counter:
+    value: int
+    maximum: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class Counters:
+    """A few counters, the ring split into one arc each, `value` of `maximum` lit in the colour."""
+
+    counters: tuple[Counter, ...]
+    alert: Alert | None = None
+    kind: Literal["counters"] = field(default="counters", init=False)
+
+
+@dataclass(frozen=True)
+class Blank:
+    alert: Alert | None = None
+    kind: Literal["blank"] = field(default="blank", init=False)
+
+
+RingView = Union[Track, Gauge, SeatLevels, Counters, Blank]
+KINDS: dict[str, type] = {cls.kind: cls for cls in (Track, Gauge, SeatLevels, Counters, Blank)}  # type: ignore[attr-defined]
+
+
+def ring_json(view: RingView) -> dict[str, Any]:
+    """The view as JSON, its kind first (what headless `ring` answers)."""
+    data = asdict(view)
+    return {"kind": data.pop("kind"), **data}

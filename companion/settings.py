@@ -1,0 +1,211 @@
+"""Settings as a declared schema: every number the rules leave open, with its type, range, label
+and help, in one pydantic model per game.
+
+From the one declaration come: the check of a table's settings (an unknown key is refused with its
+name, a wrong value with its key and what it must be), the setup wizard's fields, and the settings
+docs (tools/settings_docs.py). Default *values* live in the game's data file, not in the model, so a
+table edits numbers in one TOML file and the schema says what they may be.
+
+    class Track(Section):
+        length: int = Field(ge=2, le=100, title=N_("Track length"), description=N_("Positions on ..."))
+
+A field shown in the setup wizard is a whole number, a choice (`Literal`) or a yes/no; lists and
+tables (cards, locations) are for data files. `choice_labels` names each choice for people.
+"""
+from __future__ import annotations
+
+import copy
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from companion.errors import RuleError
+from companion.messages import M, Message, Text
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class Section(BaseModel):
+    """A table of settings: strict types, no unknown keys, frozen."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SettingProblem(ValueError):
+    """Raised by a model validator: the message is shown with the key it concerns — `key` in full
+    ("track.start"), or `field` of the table being checked ("reward" of "cards.3")."""
+
+    def __init__(self, message: Message, key: str | None = None, field: str | None = None):
+        super().__init__(message.id)
+        self.text = message
+        self.key = key
+        self.field = field
+
+
+def merged(defaults: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> dict[str, Any]:
+    """`defaults` with `overrides` laid over them table by table (a list replaces the whole list)."""
+    result = copy.deepcopy(dict(defaults))
+    _merge(result, copy.deepcopy(dict(overrides or {})))
+    return result
+
+
+def _merge(into: dict[str, Any], overrides: dict[str, Any]) -> None:
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def validated(model: type[Model], data: object) -> Model:
+    """The settings checked against `model`; the first problem is a RuleError naming the key."""
+    if not isinstance(data, dict):
+        raise RuleError("BAD_SETTINGS", M("The settings must be a table of keys and values."))
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a misspelt key says most
+        raise RuleError("BAD_SETTINGS", _problem(model, errors[0])) from None
+
+
+def _problem(model: type[BaseModel], error: Any) -> Message:
+    loc = tuple(error["loc"])
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind == "value_error" and isinstance(ctx.get("error"), SettingProblem):
+        problem: SettingProblem = ctx["error"]
+        key = problem.key or ".".join(part for part in (_dotted(loc), problem.field) if part)
+        return M("Setting \"{key}\": {problem}.", key=key, problem=problem.text)
+    return M("Setting \"{key}\": {problem}.", key=_dotted(loc) or "(settings)", problem=_what(model, kind, loc, ctx, error))
+
+
+def _what(model: type[BaseModel], kind: str, loc: tuple[Any, ...], ctx: dict[str, Any], error: Any) -> Text:
+    if kind == "extra_forbidden":
+        known = ", ".join(sorted(_section_at(model, loc[:-1]).model_fields)) if _section_at(model, loc[:-1]) else ""
+        return M("unknown setting (known here: {known})", known=known)
+    if kind == "missing":
+        return M("missing")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return M("must be a whole number")
+    if kind == "greater_than_equal":
+        return M("must be at least {n}", n=ctx["ge"])
+    if kind == "less_than_equal":
+        return M("must be at most {n}", n=ctx["le"])
+    if kind == "literal_error":
+        return M("must be one of {options}", options=str(ctx.get("expected", "")))
+    if kind in ("string_type", "string_too_short"):
+        return M("must be a non-empty text")
+    if kind in ("list_type", "tuple_type"):
+        return M("must be a list")
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return M("must be a table of settings")
+    if kind == "bool_type":
+        return M("must be true or false")
+    if kind == "too_short":
+        return M("needs at least {n} entries", n=ctx.get("min_length", 1))
+    if kind == "too_long":
+        return M("takes at most {n} entries", n=ctx.get("max_length", 0))
+    return str(error.get("msg", kind))
+
+
+def _dotted(loc: tuple[Any, ...]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def _section_at(model: type[BaseModel], path: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model class that a key path leads to (list indexes skipped), or None."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        fields = getattr(current, "model_fields", {})
+        if part not in fields:
+            return None
+        current = _model_in(fields[part].annotation)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _model_in(annotation: Any) -> Any:
+    """The model inside `list[Model]`, `Model | None` and the like."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+# -- what the setup wizard and the docs need to know ------------------------------------------------
+@dataclass(frozen=True)
+class SettingInfo:
+    """One setting as the wizard shows it and the docs describe it."""
+
+    key: str  # dotted: "track.length"
+    kind: Literal["int", "choice", "bool", "text", "list", "table"]
+    label: Message
+    help: Message | None
+    default: Any
+    low: int | None = None
+    high: int | None = None
+    #: (value, label) of each choice
+    choices: tuple[tuple[str, Message], ...] = ()
+
+    @property
+    def in_wizard(self) -> bool:
+        return self.kind in ("int", "choice", "bool")
+
+
+def describe(model: type[BaseModel], defaults: Mapping[str, Any], prefix: str = "") -> list[SettingInfo]:
+    """Every setting of `model`, depth first in declaration order, with its default value."""
+    found: list[SettingInfo] = []
+    for name, info in model.model_fields.items():
+        key = f"{prefix}{name}"
+        default = defaults.get(name) if isinstance(defaults, Mapping) else None
+        annotation = info.annotation
+        nested = annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else None
+        if nested is not None:
+            found.extend(describe(nested, default or {}, prefix=f"{key}."))
+            continue
+        label = Message(info.title or name)
+        help_text = Message(info.description) if info.description else None
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        origin = typing.get_origin(annotation)
+        if origin is Literal:
+            labels = extra.get("choice_labels") or {}
+            choices = tuple((str(v), Message(str(labels.get(v, v)))) for v in typing.get_args(annotation))
+            found.append(SettingInfo(key, "choice", label, help_text, default, choices=choices))
+        elif annotation is bool:
+            found.append(SettingInfo(key, "bool", label, help_text, default))
+        elif annotation is int:
+            low, high = _bounds(info.metadata)
+            found.append(SettingInfo(key, "int", label, help_text, default, low, high))
+        elif annotation is str:
+            found.append(SettingInfo(key, "text", label, help_text, default))
+        elif origin in (list, tuple, dict) or isinstance(annotation, types.GenericAlias):
+            kind: Literal["list", "table"] = "table" if _model_in(annotation) is not None or origin is dict else "list"
+            found.append(SettingInfo(key, kind, label, help_text, default))
+        else:
+            found.append(SettingInfo(key, "text", label, help_text, default))
+    return found
+
+
+def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:
+    low = next((m.ge for m in metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in metadata if hasattr(m, "le")), None)
+    return low, high
+
+
+def dotted_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
+    """{"track.length": 14} -> {"track": {"length": 14}}: what the wizard's fields become."""
+    nested: dict[str, Any] = {}
+    for key, value in values.items():
+        node = nested
+        *parents, last = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return nested

@@ -1,0 +1,5 @@
+import sys
+
+from entry.cli import main
+
+sys.exit(main())

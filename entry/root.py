@@ -1,0 +1,208 @@
+"""The composition root: one `Companion` per process wires the save file, the card catalogue, the
+session and table of the game being played, and the devices; the screens (ui/) and the text console
+get it and never build any of these themselves.
+
+The devices are opened once; when a game is started or resumed, the rig is attached to the new table.
+Listeners (every open page) hear every outcome of whichever game is on, and are told when the game
+changes.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.cards import CardCatalogue
+from companion.errors import RuleError
+from companion.game import GameDefinition
+from companion.messages import M
+from companion.registry import all_games, get_game
+from companion.session import Session
+from companion.store import EventStore, SavedGame
+from companion.table import Outcome, Table
+
+log = logging.getLogger(__name__)
+
+#: tags on the simulator's card tray that are not enrolled, to try the enrolment dialog
+SPARE_TAGS = ("04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef")
+
+
+class Companion:
+    """The process's one game at a time, shared by every page, every device and the console."""
+
+    def __init__(self, db_path: str | Path, hardware_config: str | Path | None = None, seed: int | None = None,
+                 resume: bool = False, rig_factory: Callable[..., Any] | None = None):
+        from hardware import config
+
+        self.store = EventStore(db_path)
+        self.catalogue = CardCatalogue(self.store.path)
+        self.hardware = config.load(hardware_config)
+        self.seed = seed
+        self._lock = threading.RLock()
+        self._outcome_listeners: list[Callable[[Outcome], None]] = []
+        self._switch_listeners: list[Callable[[], None]] = []
+        self._unsubscribe: Callable[[], None] | None = None
+        self.problems: list[Any] = []
+        self.session: Session | None = None
+        self.table: Table | None = None
+        self.rig = rig_factory(self.hardware) if rig_factory else self._open_rig()
+        if resume:
+            saved = self.saved_games()
+            if saved:
+                self.resume(saved[0].id)
+
+    # -- games ------------------------------------------------------------------------------------
+    @staticmethod
+    def games() -> dict[str, GameDefinition]:
+        return all_games()
+
+    @property
+    def game(self) -> GameDefinition | None:
+        return self.session.game if self.session else None
+
+    @property
+    def playing(self) -> bool:
+        """A game is on (started, maybe over), as opposed to the home screen's nothing-yet."""
+        return self.session is not None and self.session.turn.status != "setup"
+
+    def start(self, game_id: str, request: dict[str, Any]) -> Outcome:
+        """Start a new game with a `start` command: checked on an unsaved session first, so a refused
+        start leaves no empty game in the save file and the current game untouched."""
+        try:
+            game = get_game(game_id)
+            seed = self._next_seed()
+            Session(game, seed).apply(request)
+        except RuleError as exc:
+            return Outcome("refused", exc.text, error=exc)
+        session = Session.new(game, self.store, seed)
+        step = session.apply(request)
+        self._install(session)
+        return Outcome("applied", session.describe(step), (step,))
+
+    def resume(self, saved_id: int) -> Outcome:
+        try:
+            saved = self.store.game(saved_id)
+            session = Session.resume(get_game(saved.game), self.store, saved_id)
+        except RuleError as exc:
+            return Outcome("refused", exc.text, error=exc)
+        self._install(session)
+        return Outcome("applied", M("Game {id} resumed.", id=saved_id))
+
+    def saved_games(self) -> list[SavedGame]:
+        """Saved games that got past setup, of every installed game, the most recent first."""
+        installed = self.games()
+        return [g for g in self.store.games() if g.status != "setup" and g.game in installed]
+
+    # -- listening ---------------------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]:
+        """`listener(outcome)` for every input of whichever game is on. Returns an unsubscribe."""
+        with self._lock:
+            self._outcome_listeners.append(listener)
+        return lambda: self._remove(self._outcome_listeners, listener)
+
+    def on_switch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """`listener()` after another game was started or resumed. Returns an unsubscribe."""
+        with self._lock:
+            self._switch_listeners.append(listener)
+        return lambda: self._remove(self._switch_listeners, listener)
+
+    def _remove(self, listeners: list[Any], listener: Any) -> None:
+        with self._lock:
+            if listener in listeners:
+                listeners.remove(listener)
+
+    def _tell(self, outcome: Outcome) -> None:
+        for listener in list(self._outcome_listeners):
+            try:
+                listener(outcome)
+            except Exception:  # one broken page must not silence the others
+                log.exception("outcome listener failed")
+
+    def _install(self, session: Session) -> None:
+        with self._lock:
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+            self.session = session
+            self.table = Table(session, self.catalogue)
+            self._unsubscribe = self.table.subscribe(self._tell)
+            if self.rig is not None:
+                self.rig.attach(self.table)
+            listeners = list(self._switch_listeners)
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:
+                log.exception("switch listener failed")
+
+    # -- devices -----------------------------------------------------------------------------------
+    def _open_rig(self) -> Any:
+        from hardware.rig import Rig
+
+        return Rig(self.hardware, on_problem=self._problem)
+
+    def _problem(self, problem: Any) -> None:
+        self.problems.append(problem)
+
+    @property
+    def simulated_buttons(self) -> bool:
+        return bool(getattr(self.rig, "simulated_buttons", False))
+
+    @property
+    def simulated_reader(self) -> bool:
+        return callable(getattr(getattr(self.rig, "reader", None), "scan", None))
+
+    @property
+    def simulated_ring(self) -> bool:
+        return hasattr(getattr(self.rig, "ring", None), "add_listener")
+
+    @property
+    def simulation(self) -> bool:
+        return self.simulated_buttons or self.simulated_reader or self.simulated_ring
+
+    def button_names(self) -> list[str]:
+        return list(self.rig.buttons.names) if self.simulated_buttons else []
+
+    def press(self, button: str, gesture: str) -> None:
+        """A simulated button pressed the way a finger would, on a short-lived thread (never blocks a page)."""
+        self.rig.perform_later(button, gesture)
+
+    def scan(self, uid: str) -> None:
+        """A simulated tag laid on the simulated reader."""
+        self.rig.reader.scan(uid)
+
+    def ring_preview(self) -> tuple[int, Any]:
+        """(LED count, latest frame) of the simulated ring."""
+        ring = self.rig.ring
+        return ring.led_count, ring.frame
+
+    def add_ring_listener(self, listener: Callable[[Any, int], None]) -> Callable[[], None]:
+        remove: Callable[[], None] = self.rig.ring.add_listener(listener)
+        return remove
+
+    def tray(self) -> list[tuple[str, str]]:
+        """The simulator's card tray: (uid, label) of every enrolled tag of this game, then spares."""
+        from companion.messages import render
+
+        game = self.game
+        known: list[tuple[str, str]] = []
+        if game is not None:
+            for entry in self.catalogue.list(game.id):
+                card = game.card(entry.card)
+                known.append((entry.uid, entry.label or (render(card.name) if card else entry.card)))
+        uids = {uid for uid, _label in known}
+        spare = [(uid, render(M("Unknown tag {uid}", uid=uid))) for uid in SPARE_TAGS if uid not in uids]
+        return known + spare
+
+    # -- the rest ------------------------------------------------------------------------------------
+    def _next_seed(self) -> int:
+        return self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+
+    def close(self) -> None:
+        with self._lock:
+            if self.rig is not None:
+                self.rig.close()
+            self.catalogue.close()
+            self.store.close()
