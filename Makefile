@@ -16,6 +16,8 @@ run: $(READY)
 	$(VENV)/bin/companion run $(ARGS)
 
 test: $(READY)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(READY)

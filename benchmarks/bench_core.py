@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.games.bigbang import GAME  # noqa: E402
-from companion.session import Session  # noqa: E402
-from companion.store import EventStore  # noqa: E402
+from companion.games.bigbang import GAME
+from companion.session import Session
+from companion.store import EventStore
 
 # A long evening: a deep pile and a long track so that one game holds 10,000 events.
 LONG_GAME = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {
@@ -53,7 +53,7 @@ def legal_walk(session: Session, events: int) -> None:
 
 def percentile(samples: list[float], p: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def bench_replay(folder: Path, events: int) -> list[tuple[str, str, str]]:
@@ -82,7 +82,7 @@ def bench_replay(folder: Path, events: int) -> list[tuple[str, str, str]]:
 
 
 def headless(db: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "companion", "headless", "bigbang", "--db", str(db), "--seed", "1"],
+    return subprocess.Popen([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db), "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
 

@@ -11,6 +11,7 @@ keyboard-wedge reader) on stdin; `hardware.readers` re-exports it for the reader
 """
 from __future__ import annotations
 
+import builtins
 import contextlib
 import csv
 import datetime
@@ -19,8 +20,8 @@ import re
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import IO, Any
 
 from companion.errors import RuleError
@@ -103,7 +104,7 @@ def _text_bytes(text: str, decimal_order: str) -> bytes:
         number = int(text)
         if number >= 2**32:
             raise ValueError(f"{text} is too large for the 4-byte UID a reader types as 10 digits")
-        return number.to_bytes(4, decimal_order)
+        return number.to_bytes(4, "little" if decimal_order == "little" else "big")
     if text[:2].lower() == "0x":
         text = text[2:]
     groups = [g for g in _SEPARATORS.split(text) if g]
@@ -176,7 +177,7 @@ Classification = Known | Unknown | OtherGame
 class CardCatalogue:
     """The `cards` table of the companion's SQLite file (or of a connection the caller owns)."""
 
-    def __init__(self, path_or_connection: str | os.PathLike | sqlite3.Connection = ":memory:"):
+    def __init__(self, path_or_connection: str | os.PathLike[str] | sqlite3.Connection = ":memory:"):
         self._lock = threading.RLock()  # readers call lookup from their own threads
         if isinstance(path_or_connection, sqlite3.Connection):
             self.path, self._db, self._owned = "(shared connection)", path_or_connection, False
@@ -201,10 +202,10 @@ class CardCatalogue:
         if self._owned:
             self._db.close()
 
-    def __enter__(self) -> "CardCatalogue":
+    def __enter__(self) -> CardCatalogue:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- reading --------------------------------------------------------------------------------
@@ -215,7 +216,7 @@ class CardCatalogue:
             row = self._db.execute("SELECT uid, game, card, label, enrolled_at FROM cards WHERE uid = ? AND game = ?", (uid, game)).fetchone()
         return CatalogueEntry(*row) if row else None
 
-    def entries(self, uid: str) -> list[CatalogueEntry]:
+    def entries(self, uid: str) -> builtins.list[CatalogueEntry]:
         """What the tag is in every game it is enrolled in."""
         uid = _checked_uid(uid)
         with self._lock:
@@ -255,7 +256,7 @@ class CardCatalogue:
             self._write(entry)
         return entry
 
-    def forget(self, uid: str, game: str | None = None) -> list[CatalogueEntry]:
+    def forget(self, uid: str, game: str | None = None) -> builtins.list[CatalogueEntry]:
         """Remove a tag (a lost or re-used sticker) from `game`, or from every game; says what it was."""
         found = [e for e in self.entries(uid) if game is None or e.game == game]
         if not found:
@@ -265,7 +266,7 @@ class CardCatalogue:
                 self._db.execute("DELETE FROM cards WHERE uid = ? AND game = ?", (entry.uid, entry.game))
         return found
 
-    def export_csv(self, file: str | os.PathLike | IO[str], game: str | None = None) -> int:
+    def export_csv(self, file: str | os.PathLike[str] | IO[str], game: str | None = None) -> int:
         """Write the catalogue (or one game's part) as CSV with a header; returns the number of tags."""
         entries = self.list(game)
         with _opened(file, "w") as out:
@@ -275,7 +276,7 @@ class CardCatalogue:
                 writer.writerow((e.uid, e.game, e.card, e.label or "", _iso(e.enrolled_at)))
         return len(entries)
 
-    def import_csv(self, file: str | os.PathLike | IO[str], *, replace: bool = False) -> int:
+    def import_csv(self, file: str | os.PathLike[str] | IO[str], *, replace: bool = False) -> int:
         """Read CSV as written by `export_csv` (columns uid, game, card; label and enrolled_at optional).
 
         Every row is checked before anything is written: a bad row, a tag twice for one game in the
@@ -354,12 +355,13 @@ def _checked_game(game: object) -> str:
     """A game id's shape only: tags of a game not installed here (yet) may still be kept and imported.
     The CLI checks the id against the installed games, where people type it."""
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
-        raise RuleError("BAD_GAME", M("\"{game}\" is not a game id (lower-case letters, digits, - and _).", game=game))
+        raise RuleError("BAD_GAME", M("\"{game}\" is not a game id (lower-case letters, digits, - and _).", game=str(game)[:40]))
     return game
 
 
 def _checked_entry(uid: object, game: object, card: object, label: object, enrolled_at: float) -> CatalogueEntry:
-    return CatalogueEntry(_checked_uid(uid), _checked_game(game), _checked_name(card, M("card name")), _checked_name(label, M("label"), required=False), enrolled_at)
+    return CatalogueEntry(_checked_uid(uid), _checked_game(game), _checked_name(card, M("card name")) or "",
+                          _checked_name(label, M("label"), required=False), enrolled_at)
 
 
 # -- CSV ------------------------------------------------------------------------------------------
@@ -372,18 +374,20 @@ def _read_csv(source: IO[str]) -> dict[tuple[str, str], _CsvEntry]:
     reader = csv.DictReader(source)
     missing = [c for c in ("uid", "game", "card") if c not in (reader.fieldnames or ())]
     if missing:
-        raise RuleError("BAD_CSV", M("Line 1: the header must name the columns uid, game, card (missing: {missing}); nothing was imported.", missing=", ".join(missing)))
+        raise RuleError("BAD_CSV", M("Line 1: the header must name the columns uid, game, card (missing: {missing}); nothing was imported.",
+                                     missing=", ".join(missing)))
     entries: dict[tuple[str, str], _CsvEntry] = {}
     for row in reader:
         entry = _csv_entry(row, reader.line_num)
         key = (entry.uid, entry.game)
         if key in entries:
-            raise RuleError("BAD_CSV", M("Line {line}: the tag {uid} is already on line {first}; nothing was imported.", line=entry.line, uid=entry.uid, first=entries[key].line))
+            raise RuleError("BAD_CSV", M("Line {line}: the tag {uid} is already on line {first}; nothing was imported.",
+                                         line=entry.line, uid=entry.uid, first=entries[key].line))
         entries[key] = entry
     return entries
 
 
-def _csv_entry(row: dict, line: int) -> _CsvEntry:
+def _csv_entry(row: dict[str | None, Any], line: int) -> _CsvEntry:
     if None in row:  # more cells than header columns
         raise RuleError("BAD_CSV", M("Line {line}: more cells than columns; nothing was imported.", line=line))
     try:
@@ -396,7 +400,7 @@ def _csv_entry(row: dict, line: int) -> _CsvEntry:
 
 
 def _iso(timestamp: float) -> str:
-    return datetime.datetime.fromtimestamp(timestamp, datetime.timezone.utc).isoformat(timespec="seconds")
+    return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).isoformat(timespec="seconds")
 
 
 def _parse_time(text: str | None) -> float:
@@ -407,12 +411,12 @@ def _parse_time(text: str | None) -> float:
     except ValueError:
         raise ValueError(render(M("enrolled_at {text} is not a date such as 2024-05-01T20:15:00+00:00.", text=repr(text)))) from None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=datetime.timezone.utc)
+        when = when.replace(tzinfo=datetime.UTC)
     return when.timestamp()
 
 
 @contextlib.contextmanager
-def _opened(file: str | os.PathLike | IO[str], mode: str) -> Iterator[IO[str]]:
+def _opened(file: str | os.PathLike[str] | IO[str], mode: str) -> Iterator[IO[str]]:
     """A path is opened (and closed) here; an open text stream is used as it is."""
     if isinstance(file, (str, os.PathLike)):
         try:

@@ -12,16 +12,17 @@ import datetime
 import sys
 from typing import IO
 
-from companion.cards import CardCatalogue, EnrolableCard, Known, OtherGame, enrolable_cards, match_cards, normalise_uid
+from companion.cards import CardCatalogue, Classification, EnrolableCard, Known, OtherGame, enrolable_cards, match_cards, normalise_uid
 from companion.errors import RuleError
 from companion.i18n import _
+from companion.messages import render
 from companion.registry import get_game
 from companion.store import default_path
 
 
-def add_cards_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_cards_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add `cards` and its sub-commands to the `companion` command's subparsers."""
-    cards = subparsers.add_parser("cards", help="the card catalogue: which RFID tag is which card")
+    cards: argparse.ArgumentParser = subparsers.add_parser("cards", help="the card catalogue: which RFID tag is which card")
     sub = cards.add_subparsers(required=True, metavar="ACTION")
 
     listing = sub.add_parser("list", help="list the enrolled tags")
@@ -30,9 +31,9 @@ def add_cards_parser(subparsers: argparse._SubParsersAction) -> argparse.Argumen
     listing.set_defaults(func=_list)
 
     enrol = sub.add_parser("enrol", help="tell which card a tag is (without UID CARD: scan or type tags on stdin)")
-    enrol.add_argument("--game", required=True, help="game id, e.g. bigbang")
+    enrol.add_argument("--game", required=True, help="game id (companion games lists them)")
     enrol.add_argument("uid", nargs="?", metavar="UID", help="the tag's UID (hex, or the 10 digits a USB reader types)")
-    enrol.add_argument("card", nargs="?", metavar="CARD", help="the game's name for the card, e.g. penny")
+    enrol.add_argument("card", nargs="?", metavar="CARD", help="the game's name for the card (the enrolment prompt lists them)")
     enrol.add_argument("--label", default=None, help="what to call this copy on screen")
     enrol.add_argument("--replace", action="store_true", help="re-enrol a tag that is already known")
     enrol.add_argument("--decimal-order", choices=("big", "little"), default="big", help="byte order of 10-digit UIDs (readers differ)")
@@ -152,10 +153,10 @@ def _enrol_from_stdin(catalogue: CardCatalogue, args: argparse.Namespace, stdin:
     return 0
 
 
-def _may_enrol(found, replace: bool, out: IO[str]) -> bool:
+def _may_enrol(found: Classification, replace: bool, out: IO[str]) -> bool:
     """Say what the tag already is; True when it may be (re-)enrolled."""
     if isinstance(found, OtherGame):
-        print(found.message, file=out)
+        print(render(found.message), file=out)
         return replace
     if isinstance(found, Known):
         print(_("This tag is already {card}.").format(card=found.entry.shown), file=out)

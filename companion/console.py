@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 import typing
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TextIO
 
 from companion.contract import View
 from companion.errors import RuleError
-from companion.headless import Headless
+from companion.headless import SESSION_COMMANDS, Headless
 from companion.i18n import _
 from companion.messages import render
 from companion.records import fields_of
+from companion.table import Outcome, Table
 
 
-def parse_words(commands: dict[str, type], line: str) -> dict:
+def parse_words(commands: Mapping[str, type], line: str) -> dict[str, Any]:
     """`move 3` -> {"cmd": "move", "location": 3}; key=value for any argument, positionals in order."""
     words = line.split()
     name, rest = words[0], words[1:]
@@ -112,13 +113,29 @@ HARDWARE_HELP = """  simulated hardware:
       :menu                                 what the buttons can do now"""
 
 
-def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
-    """Read commands until `quit`. With a rig, its simulated buttons and reader work from here too,
-    and whatever any device does is printed as it happens."""
+class SimulatedDevices(Protocol):
+    """The simulated buttons and reader, as the console drives them (the entry point adapts the rig)."""
+
+    def button_names(self) -> list[str]:
+        """The simulated buttons; empty when the buttons are real."""
+
+    def press(self, button: str, gesture: str) -> None:
+        """Press a simulated button and return once the gesture has been told to the table."""
+
+    def scan(self, uid: str) -> bool:
+        """Lay a tag on the simulated reader and return once it was read; False when the reader is real."""
+
+
+def play(table: Table, devices: SimulatedDevices | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    """Read commands until `quit`. Every input — typed, a simulated button, a scan — goes through the
+    table, whose outcomes are printed as they happen; so the ring follows typed commands too."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     session = table.session
     headless = Headless(session)
-    say = lambda text: print(text, file=stdout, flush=True)  # noqa: E731
+
+    def say(text: str) -> None:
+        print(text, file=stdout, flush=True)
+
     table.subscribe(lambda outcome: _show_outcome(outcome, say))
     say(f"{render(session.game.title)} — saved game #{session.game_id}. Type 'help' for commands, 'quit' to stop.")
     say(render_view(session.public_view()))
@@ -132,66 +149,73 @@ def play(table, rig=None, stdin: TextIO | None = None, stdout: TextIO | None = N
         if not line:
             continue
         if line == "help":
-            for command in headless.handle({"cmd": "commands"})["commands"]:
-                args = " ".join(a["name"] if a["required"] else f"[{a['name']}=]" for a in command["args"])
-                say(f"  {command['name']} {args}\n      {command['doc']}")
-            say(HARDWARE_HELP)
-            continue
-        if line.startswith(":"):
-            _hardware_line(line[1:].split(), table, rig, say)
-            say(render_view(session.public_view()))
-            continue
-        request = line if line.startswith("{") else json.dumps(parse_words(session.game.commands, line))
-        reply = headless.handle_line(request)
-        if not reply["ok"]:
-            say(f"  ✗ {reply['error']['message']}")
-            continue
-        if rig is not None:
-            rig.refresh()
-        if reply.get("description"):
-            say(f"  ✓ {reply['description']}")
-        for key, mark in (("undone", "↶ undone"), ("redone", "↷ redone")):
-            for description in reply.get(key, []):
-                say(f"  {mark}: {description}")
-        for extra in ("log", "master", "ring"):
-            if extra in reply:
-                say(json.dumps(reply[extra], indent=1, ensure_ascii=False))
+            _help(headless, say)
+        elif line.startswith(":"):
+            _hardware_line(line[1:].split(), table, devices, say)
+        else:
+            _typed(line, table, headless, say)
         say(render_view(session.public_view()))
 
 
-def _hardware_line(words: list[str], table, rig, say) -> None:
+def _typed(line: str, table: Table, headless: Headless, say: Callable[[str], None]) -> None:
+    try:
+        request = json.loads(line) if line.startswith("{") else parse_words(table.game.commands, line)
+    except json.JSONDecodeError as exc:
+        say(f"  ✗ {exc.msg}")
+        return
+    name = request.get("cmd") if isinstance(request, dict) else None
+    if name in ("undo", "redo"):
+        steps = request.get("steps", 1)
+        (table.undo if name == "undo" else table.redo)(steps if isinstance(steps, int) else 1)
+    elif name in SESSION_COMMANDS:
+        reply = headless.handle_line(json.dumps(request))
+        if not reply["ok"]:
+            say(f"  ✗ {reply['error']['message']}")
+        for extra in ("log", "master", "ring", "analysis"):
+            if extra in reply:
+                say(json.dumps(reply[extra], indent=1, ensure_ascii=False))
+    else:
+        table.command(request)
+
+
+def _help(headless: Headless, say: Callable[[str], None]) -> None:
+    for command in headless.handle({"cmd": "commands"})["commands"]:
+        args = " ".join(a["name"] if a["required"] else f"[{a['name']}=]" for a in command["args"])
+        say(f"  {command['name']} {args}\n      {command['doc']}")
+    say(HARDWARE_HELP)
+
+
+def _hardware_line(words: list[str], table: Table, devices: SimulatedDevices | None, say: Callable[[str], None]) -> None:
     verb, args = (words[0], words[1:]) if words else ("", [])
+    buttons = devices.button_names() if devices is not None else []
     if verb == "menu":
         selected = render(table.selection())
         for option in table.options():
             say(f"  {'▶' if render(option.label) == selected else ' '} {render(option.label)}")
-    elif verb in ("tap", "double", "hold") and len(args) == 1 and rig is not None and rig.simulated_buttons:
-        if args[0] not in rig.buttons.names:
-            say(f"  ✗ There is no button \"{args[0]}\" (buttons: {', '.join(rig.buttons.names)}).")
+    elif verb in ("tap", "double", "hold") and len(args) == 1 and devices is not None and buttons:
+        if args[0] not in buttons:
+            say(f"  ✗ There is no button \"{args[0]}\" (buttons: {', '.join(buttons)}).")
             return
-        rig.perform(args[0], verb)
-        time.sleep(rig.buttons.timing.double + 0.05)  # a tap is told once the double-tap window closes
-    elif verb == "scan" and len(args) == 1 and rig is not None and hasattr(rig.reader, "scan"):
-        rig.reader.scan(args[0])
-        time.sleep(0.3)  # the reader reports from its own thread
+        devices.press(args[0], verb)
+    elif verb == "scan" and len(args) == 1 and devices is not None:
+        if not devices.scan(args[0]):
+            say("  ✗ The reader is real: lay the card on it.")
     elif verb == "enrol" and len(args) == 2 and table.catalogue is not None:
         try:
-            entry = table.catalogue.enrol(args[0], table.game.id, args[1])
+            entry = table.catalogue.enrol(args[0], table.game.id, args[1])  # type: ignore[attr-defined]
             say(f"  ✓ {entry.uid} → {entry.card}")
-        except (RuleError, ValueError) as exc:
-            say(f"  ✗ {getattr(exc, 'message', exc)}")
+        except RuleError as exc:
+            say(f"  ✗ {exc.message}")
     else:
         say("  ✗ Not a hardware command here; type help.")
 
 
-def _show_outcome(outcome: Any, say: Any) -> None:
-    """What a device did, as it happens (typed commands print their own replies)."""
+def _show_outcome(outcome: Outcome, say: Callable[[str], None]) -> None:
+    """What an input did, as it happens."""
     message = render(outcome.message)
-    if outcome.kind in ("applied", "undone", "redone"):
-        say(f"  {dict(applied='✓', undone='↶ undone:', redone='↷ redone:')[outcome.kind]} {message}")
-    elif outcome.kind == "selected":
-        say(f"  ▶ {message}")
-    elif outcome.kind in ("nothing", "refused", "other_game"):
-        say(f"  · {message}")
-    elif outcome.kind == "enrol":
+    marks = {"applied": "✓", "undone": "↶ undone:", "redone": "↷ redone:", "refused": "✗", "selected": "▶",
+             "nothing": "·", "other_game": "·"}
+    if outcome.kind == "enrol":
         say(f"  ? {message} Type :enrol {outcome.uid} CARD")
+    elif outcome.kind in marks:
+        say(f"  {marks[outcome.kind]} {message}")

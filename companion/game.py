@@ -18,7 +18,7 @@ from companion.contract import Seat, Turn, Viewer
 from companion.errors import RuleError
 from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
 from companion.messages import M, Message, Text
-from companion.records import Command, Event, Record, from_json
+from companion.records import Command, Event, from_json
 from companion.ring import RingView
 
 State = Any
@@ -112,10 +112,10 @@ class GameDefinition:
         return state
 
     def command_from_json(self, data: object) -> Command:
-        return from_json(self.commands, data, key="cmd")  # type: ignore[arg-type,return-value]
+        return from_json(self.commands, data, key="cmd")
 
-    def event_from_json(self, data: object) -> Record:
-        return from_json(self.events, data)  # type: ignore[arg-type]
+    def event_from_json(self, data: object) -> Event:
+        return from_json(self.events, data)
 
     def phase(self, phase_id: str) -> Phase | None:
         return next((p for p in self.phases if p.id == phase_id), None)

@@ -75,7 +75,7 @@ class Bindings:
         return (button, gesture) in self.everywhere or any((button, gesture) in keys for keys in self.per_phase.values())
 
     @classmethod
-    def from_toml(cls, text: str, base: "Bindings | None" = None) -> "Bindings":
+    def from_toml(cls, text: str, base: Bindings | None = None) -> Bindings:
         """Bindings from TOML laid over `base` (the default: NEXT/BACK walk, YES picks, hold BACK undoes)."""
         try:
             data = tomllib.loads(text)

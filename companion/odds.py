@@ -1,8 +1,8 @@
 """Exact odds for dice the players roll, as fractions (shown as percentages by the views)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 
 def chance_at_least(faces: Sequence[int | str], need: int, rerolls: int = 0) -> Fraction:

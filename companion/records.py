@@ -10,11 +10,10 @@ log, the undo list, the export and every headless reply. A field without a rule 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from companion.contract import Viewer
 from companion.errors import RuleError
@@ -53,12 +52,13 @@ class Record:
     reveals: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}}  # type: ignore[arg-type]
+        return {"type": self.kind, **{name: _plain(getattr(self, name)) for name, _hint, _required in fields_of(type(self))}}
 
     def arguments(self) -> dict[str, Any]:
         """The fields that differ from their defaults, as JSON: the command as a person would type it."""
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)  # type: ignore[arg-type]
-                if f.default is dataclasses.MISSING or getattr(self, f.name) != f.default}
+        defaults = {f.name: f.default for f in dataclasses.fields(cast(Any, self))}
+        return {name: _plain(getattr(self, name)) for name, default in defaults.items()
+                if default is dataclasses.MISSING or getattr(self, name) != default}
 
     def shown_to(self, viewer: Viewer, actor: Viewer) -> dict[str, Any]:
         """The record as `viewer` may see it: hidden fields left out."""
@@ -77,11 +77,14 @@ class Event(Record):
     """Something that happened. Only events change a game's state."""
 
 
-def catalog(*classes: type[Record]) -> dict[str, type[Record]]:
+R = TypeVar("R", bound="Record")
+
+
+def catalog(*classes: type[R]) -> dict[str, type[R]]:
     return {cls.kind: cls for cls in classes}
 
 
-def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> Record:
+def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type") -> R:
     """Build the record named by `data[key]`, checking every field; raise RuleError if anything is off."""
     if not isinstance(data, dict):
         raise RuleError("BAD_REQUEST", M("A command must be a JSON object."))
@@ -95,7 +98,7 @@ def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> R
     unknown = sorted(set(data) - _names(cls) - {key})
     if unknown:
         raise RuleError("BAD_ARGUMENTS", M("\"{name}\" does not take \"{arg}\".", name=name, arg=unknown[0]))
-    values = {}
+    values: dict[str, Any] = {}
     for field_name, hint, required in schema:
         if field_name in data:
             values[field_name] = coerce(data[field_name], hint, field_name)
@@ -104,14 +107,18 @@ def from_json(kinds: dict[str, type[Record]], data: Any, key: str = "type") -> R
     return cls(**values)
 
 
-@functools.cache
-def fields_of(cls: type[Record]) -> tuple[tuple[str, Any, bool], ...]:
+def fields_of(cls: type[Any]) -> tuple[tuple[str, Any, bool], ...]:
     """(name, type hint, required) of each field, worked out once per class."""
-    hints = typing.get_type_hints(cls)
-    return tuple(
-        (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-        for f in dataclasses.fields(cls)
-    )
+    if cls not in _FIELDS:
+        hints = typing.get_type_hints(cls)
+        _FIELDS[cls] = tuple(
+            (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+            for f in dataclasses.fields(cls)
+        )
+    return _FIELDS[cls]
+
+
+_FIELDS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
 
 
 def coerce(value: Any, hint: Any, name: str) -> Any:
@@ -149,8 +156,7 @@ def coerce(value: Any, hint: Any, name: str) -> Any:
     return value
 
 
-@functools.cache
-def _names(cls: type[Record]) -> frozenset[str]:
+def _names(cls: type[Any]) -> frozenset[str]:
     return frozenset(name for name, _hint, _required in fields_of(cls))
 
 
@@ -168,7 +174,7 @@ def type_name(hint: Any) -> str:
     return "any" if hint is Any else getattr(hint, "__name__", str(hint))
 
 
-def describe_command(cls: type[Command]) -> dict:
+def describe_command(cls: type[Command]) -> dict[str, Any]:
     args = [{"name": name, "type": type_name(hint), "required": required} for name, hint, required in fields_of(cls)]
     doc = (cls.__doc__ or "").strip().splitlines()
     return {"name": cls.kind, "doc": doc[0] if doc else "", "args": args}

@@ -16,7 +16,7 @@ Any kind may carry an `Alert`, an animation the firmware runs over the frame (fl
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from companion.palette import SEAT_COLOURS
 
@@ -94,8 +94,8 @@ class Blank:
     kind: Literal["blank"] = field(default="blank", init=False)
 
 
-RingView = Union[Track, Gauge, SeatLevels, Counters, Blank]
-KINDS: dict[str, type] = {cls.kind: cls for cls in (Track, Gauge, SeatLevels, Counters, Blank)}  # type: ignore[attr-defined]
+RingView = Track | Gauge | SeatLevels | Counters | Blank
+KINDS: dict[str, type] = {cls.kind: cls for cls in (Track, Gauge, SeatLevels, Counters, Blank)}
 
 
 def ring_json(view: RingView) -> dict[str, Any]:

@@ -48,7 +48,8 @@ class Session:
         self._steps: list[Step] = []
         self._states: list[Any] = [game.initial_state()]
         self._redo: list[Step] = []  # undone steps, the next to redo last
-        self._analyses: dict[tuple[int, str, Viewer], Any] = {}
+        #: (analysis, viewer) -> (the state it was computed for, its result)
+        self._analyses: dict[tuple[str, Viewer], tuple[Any, Any]] = {}
 
     # -- creating and resuming ----------------------------------------------------------------
     @classmethod
@@ -69,7 +70,7 @@ class Session:
                                                     step=stored.position, id=game_id, reason=exc.text)) from exc
             command = dict(stored.command)
             by = Viewer.parse(command.pop("by", "table"))
-            step = Step(stored.position, command, events, by, stored_text(stored.description))  # type: ignore[arg-type]
+            step = Step(stored.position, command, events, by, stored_text(stored.description))
             if stored.undone:
                 session._redo.insert(0, step)
             else:
@@ -226,12 +227,12 @@ class Session:
             known = ", ".join(sorted(self.game.analyses)) or "-"
             raise RuleError("UNKNOWN_ANALYSIS", M("There is no analysis \"{name}\" (known: {known}).", name=name, known=known))
         self._check_viewer(viewer, pin)
-        key = (len(self._steps), name, viewer)
-        if key not in self._analyses:
-            if len(self._analyses) > 64:
-                self._analyses.clear()
-            self._analyses[key] = self.game.analyses[name](self.state, viewer)
-        return self._analyses[key]
+        state = self.state
+        cached = self._analyses.get((name, viewer))
+        if cached is None or cached[0] is not state:  # states are immutable: the same object, the same answer
+            cached = (state, self.game.analyses[name](state, viewer))
+            self._analyses[(name, viewer)] = cached
+        return cached[1]
 
     def summary(self, state: Any) -> dict[str, Any]:
         """What the saved-games list shows without loading the game: the typed turn and the seats."""

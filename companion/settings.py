@@ -84,7 +84,8 @@ def _problem(model: type[BaseModel], error: Any) -> Message:
 
 def _what(model: type[BaseModel], kind: str, loc: tuple[Any, ...], ctx: dict[str, Any], error: Any) -> Text:
     if kind == "extra_forbidden":
-        known = ", ".join(sorted(_section_at(model, loc[:-1]).model_fields)) if _section_at(model, loc[:-1]) else ""
+        section = _section_at(model, loc[:-1])
+        known = ", ".join(sorted(section.model_fields)) if section is not None else ""
         return M("unknown setting (known here: {known})", known=known)
     if kind == "missing":
         return M("missing")
@@ -153,44 +154,50 @@ class SettingInfo:
     high: int | None = None
     #: (value, label) of each choice
     choices: tuple[tuple[str, Message], ...] = ()
+    #: a number most tables never change (the printed game's card counts): the wizard tucks it away
+    advanced: bool = False
 
     @property
     def in_wizard(self) -> bool:
         return self.kind in ("int", "choice", "bool")
 
 
-def describe(model: type[BaseModel], defaults: Mapping[str, Any], prefix: str = "") -> list[SettingInfo]:
-    """Every setting of `model`, depth first in declaration order, with its default value."""
+def describe(model: type[BaseModel], defaults: Mapping[str, Any], prefix: str = "", advanced: bool = False) -> list[SettingInfo]:
+    """Every setting of `model`, depth first in declaration order, with its default value. A field
+    (or a whole table) declared with `json_schema_extra={"advanced": True}` is marked advanced."""
     found: list[SettingInfo] = []
     for name, info in model.model_fields.items():
         key = f"{prefix}{name}"
         default = defaults.get(name) if isinstance(defaults, Mapping) else None
         annotation = info.annotation
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        tucked = advanced or bool(extra.get("advanced"))
         nested = annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else None
         if nested is not None:
-            found.extend(describe(nested, default or {}, prefix=f"{key}."))
+            found.extend(describe(nested, default or {}, f"{key}.", tucked))
             continue
-        label = Message(info.title or name)
-        help_text = Message(info.description) if info.description else None
-        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-        origin = typing.get_origin(annotation)
-        if origin is Literal:
-            labels = extra.get("choice_labels") or {}
-            choices = tuple((str(v), Message(str(labels.get(v, v)))) for v in typing.get_args(annotation))
-            found.append(SettingInfo(key, "choice", label, help_text, default, choices=choices))
-        elif annotation is bool:
-            found.append(SettingInfo(key, "bool", label, help_text, default))
-        elif annotation is int:
-            low, high = _bounds(info.metadata)
-            found.append(SettingInfo(key, "int", label, help_text, default, low, high))
-        elif annotation is str:
-            found.append(SettingInfo(key, "text", label, help_text, default))
-        elif origin in (list, tuple, dict) or isinstance(annotation, types.GenericAlias):
-            kind: Literal["list", "table"] = "table" if _model_in(annotation) is not None or origin is dict else "list"
-            found.append(SettingInfo(key, kind, label, help_text, default))
-        else:
-            found.append(SettingInfo(key, "text", label, help_text, default))
+        found.append(_info(key, info, annotation, extra, default, tucked))
     return found
+
+
+def _info(key: str, info: Any, annotation: Any, extra: dict[str, Any], default: Any, advanced: bool) -> SettingInfo:
+    label = Message(info.title or key.rsplit(".", 1)[-1])
+    help_text = Message(info.description) if info.description else None
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        labels = extra.get("choice_labels")
+        labels = labels if isinstance(labels, dict) else {}
+        choices = tuple((str(v), Message(str(labels.get(v, v)))) for v in typing.get_args(annotation))
+        return SettingInfo(key, "choice", label, help_text, default, choices=choices, advanced=advanced)
+    if annotation is bool:
+        return SettingInfo(key, "bool", label, help_text, default, advanced=advanced)
+    if annotation is int:
+        low, high = _bounds(info.metadata)
+        return SettingInfo(key, "int", label, help_text, default, low, high, advanced=advanced)
+    if origin in (list, tuple, dict) or isinstance(annotation, types.GenericAlias):
+        kind: Literal["list", "table"] = "table" if _model_in(annotation) is not None or origin is dict else "list"
+        return SettingInfo(key, kind, label, help_text, default, advanced=advanced)
+    return SettingInfo(key, "text", label, help_text, default, advanced=advanced)
 
 
 def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:

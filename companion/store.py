@@ -11,9 +11,9 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 from companion.errors import RuleError
@@ -84,7 +84,7 @@ def default_path() -> Path:
     return base / "table-companion" / "games.db"
 
 
-def connect(path: str | os.PathLike, schema: str) -> sqlite3.Connection:
+def connect(path: str | os.PathLike[str], schema: str) -> sqlite3.Connection:
     """The save file, crash-safe (WAL, synchronous=FULL), with `schema` in place; a file that is
     not ours or is damaged is a StoreError naming it."""
     path = str(path)
@@ -104,17 +104,17 @@ def connect(path: str | os.PathLike, schema: str) -> sqlite3.Connection:
 class EventStore:
     """One SQLite file holding several saved games."""
 
-    def __init__(self, path: str | os.PathLike = ":memory:"):
+    def __init__(self, path: str | os.PathLike[str] = ":memory:"):
         self.path = str(path)
         self._db = connect(self.path, SCHEMA)
 
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> "EventStore":
+    def __enter__(self) -> EventStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- games --------------------------------------------------------------------------------
@@ -124,19 +124,20 @@ class EventStore:
             cursor = self._db.execute(
                 "INSERT INTO games (game, seed, created, updated) VALUES (?, ?, ?, ?)", (game, seed, now, now)
             )
+        assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def games(self, game: str | None = None) -> list[SavedGame]:
         """Saved games, the most recently played first."""
         query = "SELECT id, game, seed, created, updated, summary FROM games"
         rows = self._db.execute(query + (" WHERE game = ?" if game else "") + " ORDER BY updated DESC, id DESC", (game,) if game else ())
-        return [SavedGame(*row[:5], json.loads(row[5])) for row in rows]
+        return [_saved(row) for row in rows]
 
     def game(self, game_id: int) -> SavedGame:
         row = self._db.execute("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StoreError("NO_SUCH_GAME", M("There is no saved game number {id}.", id=game_id))
-        return SavedGame(*row[:5], json.loads(row[5]))
+        return _saved(row)
 
     # -- steps --------------------------------------------------------------------------------
     def append(self, game_id: int, position: int, command: dict[str, Any], events: list[dict[str, Any]], description: str,
@@ -176,8 +177,13 @@ class EventStore:
     def _touch(self, game_id: int, summary: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
 
-    def _transaction(self):
+    def _transaction(self) -> contextlib.AbstractContextManager[None]:
         return transaction(self._db, self.path)
+
+
+def _saved(row: tuple[Any, ...]) -> SavedGame:
+    game_id, game, seed, created, updated, summary = row
+    return SavedGame(game_id, game, seed, created, updated, json.loads(summary))
 
 
 @contextlib.contextmanager

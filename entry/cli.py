@@ -8,6 +8,8 @@ import datetime
 import json
 import random
 import sys
+import time
+from typing import Any
 
 from companion.cards_cli import add_cards_parser
 from companion.contract import Viewer
@@ -22,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except RuleError as exc:
         print(f"companion: {exc.message}", file=sys.stderr)
         return 2
@@ -133,8 +136,30 @@ def _console(args: argparse.Namespace) -> int:
     assert session.store is not None
     table = Table(session, CardCatalogue(session.store.path))
     with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
-        play(table, rig)
+        play(table, _ConsoleDevices(rig))
     return 0
+
+
+class _ConsoleDevices:
+    """The rig's simulated buttons and reader as the console drives them: each waits until the
+    device has told the table, so the console prints the outcome before the board."""
+
+    def __init__(self, rig: Any):
+        self.rig = rig
+
+    def button_names(self) -> list[str]:
+        return list(self.rig.buttons.names) if self.rig.simulated_buttons else []
+
+    def press(self, button: str, gesture: str) -> None:
+        self.rig.perform(button, gesture)
+        time.sleep(self.rig.buttons.timing.double + 0.05)  # a tap is told once the double-tap window closes
+
+    def scan(self, uid: str) -> bool:
+        if not callable(getattr(self.rig.reader, "scan", None)):
+            return False
+        self.rig.reader.scan(uid)
+        time.sleep(0.3)  # the reader reports from its own thread
+        return True
 
 
 def _doctor(args: argparse.Namespace) -> int:
@@ -143,7 +168,7 @@ def _doctor(args: argparse.Namespace) -> int:
 
     text, status = doctor(config.load(args.hardware), args.db or default_path())
     print(text)
-    return status
+    return int(status)
 
 
 def _ring_flash(args: argparse.Namespace) -> int:

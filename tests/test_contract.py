@@ -5,6 +5,7 @@ undo that never re-exposes a secret, typed turn and result, settings refused by 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -183,10 +184,8 @@ def test_no_viewer_ever_sees_a_card_it_may_not_see(players, seed):
         seat = rnd.choice(list(s.turn.acting))
         crawl.step(seat, rnd.choice(list(s.state.hands[seat])))
         if rnd.random() < 0.15 and s.history[-1].by.is_seat:  # sometimes a seat takes back its choice
-            try:
+            with contextlib.suppress(RuleError):  # refused after a reveal: only the table takes that back
                 s.undo(1, by=s.history[-1].by)
-            except RuleError:
-                pass  # a reveal: only the table takes it back
             crawl.check()
     assert crawl.checked > 0
 
@@ -264,3 +263,27 @@ def test_headless_plays_the_test_game_as_a_process_with_no_core_change(db_path):
     assert replies[2]["state"]["has_chosen"] == ["Ann"] and replies[2]["state"]["turn"]["acting"] == ["Bob"]
     assert replies[3]["state"]["scores"] == {"Ann": 0, "Bob": 4}
     assert replies[4]["ring"]["kind"] == "counters" and replies[4]["ring"]["counters"][1]["value"] == 4
+
+
+# -- analyses on demand ------------------------------------------------------------------------------------
+def test_an_analysis_is_computed_when_asked_and_kept_for_that_state_only(monkeypatch):
+    calls = []
+
+    def odds(state, viewer):
+        calls.append(state)
+        return {"moon": state.moon}
+
+    game = type(BIGBANG)(**{**BIGBANG.__dict__, "analyses": {"odds": odds}})
+    s = Session(game, 1)
+    s.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []}})
+    s.public_view()
+    assert calls == []  # views never compute it
+    assert s.analyse("odds") == s.analyse("odds") and len(calls) == 1
+    s.apply({"cmd": "play", "character": "penny", "cards": 1})
+    s.apply({"cmd": "special"})  # Penny: the ring one up
+    assert s.analyse("odds") == {"moon": 9} and len(calls) == 2
+    s.undo()
+    assert s.analyse("odds") == {"moon": 8}  # after an undo: the earlier state, not a stale answer
+    with pytest.raises(RuleError) as refused:
+        s.analyse("weather")
+    assert refused.value.code == "UNKNOWN_ANALYSIS"

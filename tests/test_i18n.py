@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from companion.errors import RuleError
 from companion.games.bigbang import GAME
-from companion.games.bigbang import views
+from companion.messages import render
 from companion.session import Session
 from ui import i18n
 
@@ -108,7 +108,7 @@ def _refusal() -> str:
 
 
 def _prompt() -> str:
-    return views.public_view(Session(GAME, 7).state)["prompt"]
+    return render(Session(GAME, 7).public_view().prompt)
 
 
 def test_switching_language_changes_a_rule_error_and_back():
@@ -131,6 +131,24 @@ def test_switching_language_changes_the_table_prompt_and_back():
     assert _prompt().startswith("Starte das Spiel")
     i18n.set_language("en")
     assert _prompt() == english
+
+
+def test_a_language_switch_changes_the_history_too():
+    """Undo-list lines are messages made when shown: the whole history speaks the new language."""
+    session = Session(GAME, 7)
+    session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []}})
+    session.apply({"cmd": "play", "character": "penny", "cards": 1})
+    session.apply({"cmd": "special"})
+    lines = lambda: [render(session.describe(step)) for step in session.history]  # noqa: E731
+    english = lines()
+    assert english[1:] == ["Ann: plays 1 Penny card", "Ann: Penny's special action; the ring moves up (8 → 9)"]
+    i18n.set_language("de")
+    german = lines()
+    assert german[1] == "Ann: spielt 1 Penny-Karte" and "Der Ring steigt (8 → 9)".lower() in german[2].lower()
+    i18n.set_language("ru")
+    assert all(any("а" <= ch <= "я" for ch in line) for line in lines())
+    i18n.set_language("en")
+    assert lines() == english
 
 
 @pytest.mark.parametrize("language, expected", [("nl", "Rode maan"), ("it", "Luna rossa"), ("ru", "Красная луна"), ("de", "Roter Mond")])

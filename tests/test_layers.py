@@ -1,27 +1,50 @@
-"""The architecture's one hard rule: the core never imports hardware or ui; hardware never imports ui."""
+"""The architecture's hard rules: the core never imports hardware or ui; hardware never imports ui;
+only the entry point (entry/) wires them together; and only a game's own folders know that game."""
 import ast
 import pathlib
+import re
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def imported_packages(folder: str) -> set[tuple[str, str]]:
+def imported_modules(folder: str) -> set[tuple[str, str]]:
+    """(file, module) for every import in the .py files under `folder`."""
     found = set()
     for path in (ROOT / folder).rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            found.update((str(path.relative_to(ROOT)), name.split(".")[0]) for name in names)
+            found.update((str(path.relative_to(ROOT)), name) for name in names)
     return found
 
 
-#: the entry point is the one place that wires the layers together
-ENTRY_POINT = "companion/cli.py"
-
-
-@pytest.mark.parametrize("folder, forbidden", [("companion", {"hardware", "ui"}), ("hardware", {"ui"})])
+@pytest.mark.parametrize("folder, forbidden", [
+    ("companion", {"hardware", "ui", "entry"}),
+    ("hardware", {"ui", "entry"}),
+    ("ui", {"hardware", "entry"}),
+])
 def test_lower_layers_do_not_import_upper_ones(folder, forbidden):
-    offending = sorted((path, package) for path, package in imported_packages(folder)
-                       if package in forbidden and path != ENTRY_POINT)
+    offending = sorted((path, module) for path, module in imported_modules(folder) if module.split(".")[0] in forbidden)
+    assert offending == []
+
+
+def test_the_devices_render_kinds_and_never_import_a_game():
+    assert sorted((path, module) for path, module in imported_modules("hardware") if module.startswith("companion.games")) == []
+
+
+#: where the code may know Big Bang by name: its own folders (docs and tests name it too)
+BIGBANG_HOMES = ("companion/games/bigbang/", "ui/games/bigbang/")
+
+
+def test_only_the_games_own_folders_name_it():
+    """Adding a game touches no core, hardware or shell file: none of them names the one game there is."""
+    offending = []
+    for folder in ("companion", "hardware", "ui", "entry", "tools", "firmware", "deploy"):
+        for path in (ROOT / folder).rglob("*"):
+            relative = path.relative_to(ROOT).as_posix()
+            if path.is_dir() or path.suffix in (".po", ".pot", ".ttf", ".png") or relative.startswith(BIGBANG_HOMES):
+                continue
+            if re.search(r"bigbang", path.read_text(encoding="utf-8", errors="replace"), re.IGNORECASE):
+                offending.append(relative)
     assert offending == []

@@ -44,9 +44,9 @@ def commands(state):
         st.builds(lambda **a: {"cmd": "act", **{k: v for k, v in a.items() if v is not None}}, **fight),
         st.builds(lambda: {"cmd": "gate"}),
         st.just({"cmd": "end_actions"}),
-        st.builds(lambda i, l: {"cmd": "use", "item": i, **({"letter": l} if l else {})},
+        st.builds(lambda i, letter: {"cmd": "use", "item": i, **({"letter": letter} if letter else {})},
                   st.sampled_from([*ARTEFACTS, *RELICS, "wand"]), st.one_of(st.none(), st.sampled_from(letters))),
-        st.builds(lambda l: {"cmd": "ask", "letter": l}, st.sampled_from(letters)),
+        st.builds(lambda letter: {"cmd": "ask", "letter": letter}, st.sampled_from(letters)),
         st.builds(lambda n, d: {"cmd": "draw", "count": n, "discard": d}, st.integers(0, 7),
                   st.lists(st.sampled_from(hand_chars or list(CHARACTERS)), max_size=2)),
         st.builds(lambda c: {"cmd": "reveal", "card": c}, st.sampled_from([*CHARACTERS, RED_MOON, "joker"])),
@@ -88,7 +88,7 @@ def likely_commands(s):
                       st.sampled_from([1, 2, 3, 4, "moon"]), st.sampled_from(choices), st.one_of(st.none(), st.just(4))),
             st.just({"cmd": "gate"}),
             st.just({"cmd": "end_actions"}),
-            st.builds(lambda i, l: {"cmd": "use", "item": i, **({"letter": l} if i == "clue" else {})},
+            st.builds(lambda i, letter: {"cmd": "use", "item": i, **({"letter": letter} if i == "clue" else {})},
                       st.sampled_from(["clue", "cubes", "moon", "staff"]), st.sampled_from(s.config.letters)),
         )
     if s.phase == "draw":
@@ -177,7 +177,7 @@ class BigBangMachine(RuleBasedStateMachine):
     def _assert_public(self, text):
         s = self.session.state
         assert "2718" not in text and "solution" not in text
-        for rune, letter in zip(s.config.runes, s.solution):
+        for rune, letter in zip(s.config.runes, s.solution, strict=False):
             if s.clues.get(letter) != rune:
                 assert f'"{letter}": "{rune}"' not in text and f'"{rune}": "{letter}"' not in text
 

@@ -82,7 +82,7 @@ def test_a_game_won_by_closing_the_gate(store):
     assert prompt(s) == "The gate is closed. You win!"
     assert view(s)["moon"] == 10
     assert s.ring().alert is not None and s.ring().alert.effect == "spin"  # the ring celebrates
-    assert s.master_view(PIN)["solution"] == dict(zip(view(s)["gate"]["runes"], SOLUTION))
+    assert s.master_view(PIN)["solution"] == dict(zip(view(s)["gate"]["runes"], SOLUTION, strict=True))
     refused(s, "GAME_OVER", "draw", count=1)
     assert t.resumed().state == s.state
     saved = store.game(s.game_id)

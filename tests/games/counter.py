@@ -10,9 +10,9 @@ together with anyone reaching it in the same round. Loaded by the registry throu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -21,7 +21,7 @@ from companion.errors import RuleError
 from companion.game import GameCard, GameDefinition, Phase
 from companion.inputs import Option
 from companion.messages import M, Text, joined
-from companion.records import ACTOR_ONLY, Command, Event, catalog, owner_only
+from companion.records import ACTOR_ONLY, Command, Event, Rule, catalog, owner_only
 from companion.ring import Counter, Counters
 from companion.settings import Section, merged, validated
 
@@ -50,7 +50,7 @@ class Choose(Command):
     """Choose a card in secret (from your own seat)."""
 
     kind = "choose"
-    visibility = {"card": ACTOR_ONLY}
+    visibility: ClassVar[Mapping[str, Rule]] = {"card": ACTOR_ONLY}
     card: str
 
 
@@ -65,7 +65,7 @@ class Started(Event):
 @dataclass(frozen=True)
 class Chosen(Event):
     kind = "chosen"
-    visibility = {"card": owner_only("seat")}
+    visibility: ClassVar[Mapping[str, Rule]] = {"card": owner_only("seat")}
     seat: str
     card: str
 

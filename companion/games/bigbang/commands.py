@@ -5,10 +5,11 @@ a die face is 1, 2, 3, 4 or "moon" (the red moon).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.records import MASTER_ONLY, NOBODY, Command, catalog
+from companion.records import MASTER_ONLY, NOBODY, Command, Rule, catalog
 
 Face = int | str
 
@@ -18,7 +19,7 @@ class Start(Command):
     """Start the game: players in turn order; optionally the rune solution, the board letters, settings and a game-master PIN."""
 
     kind = "start"
-    visibility = {"solution": MASTER_ONLY, "master_pin": NOBODY}
+    visibility: ClassVar[Mapping[str, Rule]] = {"solution": MASTER_ONLY, "master_pin": NOBODY}
     players: tuple[str, ...]
     #: the letter of each rune, in rune order, typed in by a human game master (else drawn in secret)
     solution: tuple[str, ...] | None = None

@@ -122,8 +122,8 @@ class BigBangSettings(Section):
     track: TrackSettings = Field(title=N_("The moon track"))
     table: TableSettings = Field(title=N_("The table"))
     gate: GateSettings = Field(title=N_("The gate"))
-    pile: PileSettings = Field(title=N_("The draw pile"))
-    artefacts: ArtefactSettings = Field(title=N_("The brown artefact deck"))
+    pile: PileSettings = Field(title=N_("The draw pile"), json_schema_extra={"advanced": True})
+    artefacts: ArtefactSettings = Field(title=N_("The brown artefact deck"), json_schema_extra={"advanced": True})
     locations: list[LocationSettings] = Field(min_length=6, max_length=6, title=N_("Locations"),
                                               description=N_("Name and deck of each of the 6 locations, in board order."))
     cards: list[CardSettings] = Field(min_length=1, title=N_("Location cards"),

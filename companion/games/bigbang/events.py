@@ -1,10 +1,11 @@
 """What can happen in a Big Bang game. Only these change its state (state.py, `evolve`)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.records import MASTER_ONLY, NOBODY, Event, catalog
+from companion.records import MASTER_ONLY, NOBODY, Event, Rule, catalog
 
 Face = int | str
 
@@ -12,7 +13,7 @@ Face = int | str
 @dataclass(frozen=True)
 class GameStarted(Event):
     kind = "game_started"
-    visibility = {"solution": MASTER_ONLY, "master_pin": NOBODY}
+    visibility: ClassVar[Mapping[str, Rule]] = {"solution": MASTER_ONLY, "master_pin": NOBODY}
     players: tuple[str, ...]
     settings: dict[str, Any]
     solution: tuple[str, ...]

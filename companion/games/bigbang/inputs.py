@@ -7,9 +7,8 @@ screen also offers helper cards, the re-roll and the odds; Sheldon's swap names 
 """
 from __future__ import annotations
 
-from importlib import resources
-
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 from companion.contract import Viewer
@@ -27,7 +26,7 @@ from companion.messages import M
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
 
-FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES))
+FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES))  # 1, 2, 3, 4, moon: each once
 
 
 def options(s: BigBangState, actor: Viewer) -> list[Option]:

@@ -11,7 +11,9 @@ seat (its own screen or buttons) acts only in its own turn, and anyone may roll 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from companion.contract import Viewer
 from companion.errors import RuleError
@@ -24,9 +26,10 @@ from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, Text
 from companion.odds import chance_at_least
+from companion.records import Command, Event
 
 #: digest §Fights: the die's faces
-DIE_FACES = (1, 1, 2, 3, 4, "moon")
+DIE_FACES: tuple[int | str, ...] = (1, 1, 2, 3, 4, "moon")
 MOON_FACE = "moon"
 
 
@@ -36,15 +39,15 @@ class Tx:
     def __init__(self, state: BigBangState, rng: random.Random):
         self.state = state
         self.rng = rng
-        self.events: list[ev.Event] = []
+        self.events: list[Event] = []
 
-    def emit(self, *events: ev.Event) -> None:
+    def emit(self, *events: Event) -> None:
         for event in events:
             self.events.append(event)
             self.state = evolve(self.state, event)
 
 
-def decide(state: BigBangState, command: cmd.Command, actor: Viewer, rng: random.Random) -> list[ev.Event]:
+def decide(state: BigBangState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
     tx = Tx(state, rng)
     if isinstance(command, cmd.Start):
         start(tx, command)
@@ -121,13 +124,13 @@ def _deal_hands(tx: Tx, hands: dict[str, tuple[str, ...]] | None) -> None:
     if set(hands) != set(s.players):
         raise RuleError("BAD_HANDS", M("Give the dealt cards of every player: {players}.", players=", ".join(s.players)))
     for player in s.players:
-        cards = hands[player]
-        if len(cards) > s.config.hand_limit or not set(cards) <= set(CHARACTERS):
+        dealt = hands[player]
+        if len(dealt) > s.config.hand_limit or not set(dealt) <= set(CHARACTERS):
             raise RuleError("BAD_HANDS", M("{player}'s hand must be at most {n} character cards.", player=player, n=s.config.hand_limit))
-        for card in set(cards):
-            if cards.count(card) > tx.state.pile.get(card, 0):
+        for card in set(dealt):
+            if dealt.count(card) > tx.state.pile.get(card, 0):
                 raise RuleError("NOT_IN_PILE", M("There are not that many {card} cards in the pile.", card=names.character(card)))
-        tx.emit(ev.HandDealt(player, cards))
+        tx.emit(ev.HandDealt(player, dealt))
 
 
 def _lay_locations(tx: Tx, cards: tuple[str, ...] | None) -> None:
@@ -161,28 +164,29 @@ def play(tx: Tx, c: cmd.Play) -> None:
     character = _character(c.character)
     held = s.hand.get(character, 0)
     if not 1 <= c.cards <= held:
-        raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s); play 1 to {n}.", player=s.active_player, n=held, character=names.character(character)))
-    tx.emit(ev.CharacterChosen(s.active_player, character, c.cards))
+        raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s); play 1 to {n}.",
+                                              player=s.active_player, n=held, character=names.character(character)))
+    tx.emit(ev.CharacterChosen(s.player, character, c.cards))
 
 
 def pass_turn(tx: Tx, c: cmd.Pass) -> None:
     """Digest §A turn: passing plays no cards; the player still draws."""
     _require_phase(tx.state, CHOOSE)
-    tx.emit(ev.Passed(tx.state.active_player))
+    tx.emit(ev.Passed(tx.state.player))
     end_actions(tx)
 
 
 def end_actions_command(tx: Tx, c: cmd.EndActions) -> None:
     """Digest §A turn: a player who chose a character performs 1 or more actions (else passes)."""
     _require_phase(tx.state, ACTIONS)
-    if not tx.state.turn.acted:
+    if not tx.state.chosen.acted:
         raise RuleError("NO_ACTION_YET", M("Do at least one action first; to do none, undo the choice and pass."))
     end_actions(tx)
 
 
 def end_actions(tx: Tx) -> None:
     """Digest §Red moon: after the red-moon action turn the ring drops by the danger at the locations."""
-    tx.emit(ev.ActionsEnded(tx.state.active_player))
+    tx.emit(ev.ActionsEnded(tx.state.player))
     if tx.state.red_moon_open:
         danger = tx.state.danger_on_board
         tx.emit(ev.RedMoonStruck(danger))
@@ -193,10 +197,10 @@ def special(tx: Tx, c: cmd.Special) -> None:
     """Digest §A turn 2: the chosen character's special action, once, before any action."""
     s = tx.state
     _require_phase(s, ACTIONS)
-    actor = s.turn.character
-    if s.turn.special_used:
+    actor = s.chosen.character
+    if s.chosen.special_used:
         raise RuleError("SPECIAL_USED", M("{character}'s special action was already used this turn.", character=names.character(actor)))
-    if s.turn.acted:
+    if s.chosen.acted:
         raise RuleError("SPECIAL_FIRST", M("The special action comes first, before any other action."))
     power = actor
     if actor == "raj":
@@ -280,17 +284,18 @@ def move(tx: Tx, c: cmd.Move) -> None:
     s = tx.state
     _require_phase(s, ACTIONS)
     location = _location(c.location)
-    if s.positions[s.turn.character] == location:
-        raise RuleError("ALREADY_THERE", M("{character} already stands at {place}.", character=names.character(s.turn.character), place=s.config.location_names[location - 1]))
-    tx.emit(ev.ActionUsed(s.turn.character))
-    move_character(tx, s.turn.character, location)
+    if s.positions[s.chosen.character] == location:
+        raise RuleError("ALREADY_THERE", M("{character} already stands at {place}.",
+                                           character=names.character(s.chosen.character), place=s.config.location_names[location - 1]))
+    tx.emit(ev.ActionUsed(s.chosen.character))
+    move_character(tx, s.chosen.character, location)
 
 
 def act(tx: Tx, c: cmd.Act) -> None:
     """Digest §A turn 3, Location action: take a helper's or treasure's reward, or fight the enemy."""
     s = tx.state
     _require_phase(s, ACTIONS)
-    character = s.turn.character
+    character = s.chosen.character
     location = s.positions[character]
     if location is None:
         raise RuleError("OFF_BOARD", M("{character} is off the board: move first.", character=names.character(character)))
@@ -315,10 +320,11 @@ def gate(tx: Tx, c: cmd.Gate) -> None:
     if s.cubes < cost:
         raise RuleError("NOT_ENOUGH_CUBES", M("A gate attempt needs {cost} cubes; the living room holds {n}.", cost=cost, n=s.cubes))
     if c.board is not None and tuple(c.board) != s.board:
-        raise RuleError("BOARD_MISMATCH", M("The companion has the letters as {board}; put the board right (only Sheldon moves letters).", board=" ".join(s.board)))
-    tx.emit(ev.ActionUsed(s.turn.character))
+        raise RuleError("BOARD_MISMATCH", M("The companion has the letters as {board}; put the board right (only Sheldon moves letters).",
+                                            board=" ".join(s.board)))
+    tx.emit(ev.ActionUsed(s.chosen.character))
     add_cubes(tx, -cost)
-    correct = sum(1 for lay, right in zip(s.board, s.solution) if lay == right)
+    correct = sum(1 for lay, right in zip(s.board, s.solution, strict=True) if lay == right)
     success = correct == len(s.solution)
     tx.emit(ev.GateAttempted(cost, success, correct if s.config.feedback == "count" else None))
     if success:
@@ -350,7 +356,7 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
                 raise RuleError("NOT_AVAILABLE", M("There is no re-roll artefact to use."))
             tx.emit(ev.ArtefactUsed("reroll"))
             face = _face(c.reroll, "reroll")
-        won = face != MOON_FACE and face + bonus >= card.strength
+        won = isinstance(face, int) and face + bonus >= card.strength  # the red-moon face always loses
     tx.emit(ev.FightResolved(character, location, card.id, c.die, c.reroll, bonus, won, remote, c.sword))
     if won:
         tx.emit(ev.LocationCleared(location, card.id))
@@ -372,7 +378,8 @@ def _check_helpers(s: BigBangState, character: str, helpers: dict[str, int]) -> 
             raise RuleError("BAD_HELPER", M("Help cards come from the other players."))
         held = s.hand_of(player).get(character, 0)
         if not 1 <= count <= held:
-            raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s) to help with.", player=player, n=held, character=names.character(character)))
+            raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s) to help with.",
+                                                  player=player, n=held, character=names.character(character)))
     return helpers
 
 
@@ -384,7 +391,8 @@ def _use_sword(tx: Tx, card: Card, c: cmd.FightArgs) -> bool:
     if c.die is not None or c.reroll is not None:
         raise RuleError("BAD_ARGUMENTS", M("With the sword there is no roll."))
     if card.strength > s.config.sword_max_strength:
-        raise RuleError("TOO_STRONG", M("The sword beats enemies of strength {n} or less; {card} has {strength}.", n=s.config.sword_max_strength, card=card.name, strength=card.strength))
+        raise RuleError("TOO_STRONG", M("The sword beats enemies of strength {n} or less; {card} has {strength}.",
+                                        n=s.config.sword_max_strength, card=card.name, strength=card.strength))
     tx.emit(ev.RelicUsed("sword"))
     return True
 
@@ -424,7 +432,8 @@ def draw_artefact(tx: Tx, artefact: str | None) -> None:
     deck = tx.state.artefact_deck
     if artefact is not None:
         if not deck.get(artefact):
-            raise RuleError("NOT_IN_DECK", M("No \"{artefact}\" artefact is left in the deck ({left}).", artefact=artefact, left=", ".join(sorted(deck)) or M("empty")))
+            raise RuleError("NOT_IN_DECK", M("No \"{artefact}\" artefact is left in the deck ({left}).",
+                                             artefact=artefact, left=", ".join(sorted(deck)) or M("empty")))
         tx.emit(ev.ArtefactDrawn(artefact))
     else:
         tx.emit(ev.ArtefactDrawn(_pick(tx.rng, deck) if deck else None))
@@ -467,10 +476,10 @@ def use(tx: Tx, c: cmd.Use) -> None:
         raise RuleError("NO_RED_MOON", M("The amulet ignores a red moon just drawn; none is waiting."))
     if (item == "clue") != (c.letter is not None):
         raise RuleError("BAD_ARGUMENTS", M("A clue needs a letter; nothing else does."))
-    if item == "clue":
+    if c.letter is not None:
         _letter(s, c.letter)
     tx.emit(ev.RelicUsed(item) if is_relic else ev.ArtefactUsed(item))
-    if item == "clue":
+    if c.letter is not None:
         give_clue(tx, c.letter, owed=False)
     elif item == "cubes":
         add_cubes(tx, +2)
@@ -517,7 +526,7 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
         raise RuleError("HAND_FULL", M("The hand is full ({n} cards): discard before drawing.", n=s.config.hand_limit))
     if not 1 <= c.count <= room:
         raise RuleError("BAD_COUNT", M("Draw 1 to {room} cards.", room=room))
-    tx.emit(ev.DrawAnnounced(s.active_player, c.count, discard))
+    tx.emit(ev.DrawAnnounced(s.player, c.count, discard))
 
 
 def reveal(tx: Tx, c: cmd.Reveal) -> None:
@@ -530,7 +539,7 @@ def reveal(tx: Tx, c: cmd.Reveal) -> None:
 
 def draw_card(tx: Tx, card: str) -> None:
     """Digest §Red moon: a red moon stops the drawing and lies open; the next player acts, then it strikes."""
-    tx.emit(ev.CardDrawn(tx.state.active_player, card))
+    tx.emit(ev.CardDrawn(tx.state.player, card))
     if card == RED_MOON and "amulet" not in tx.state.relics:
         accept_red_moon(tx)
 
@@ -557,7 +566,8 @@ def place_card(tx: Tx, location: int, card: str) -> None:
         raise RuleError("NOT_EMPTY", M("{place} already has a card.", place=s.config.location_names[location - 1]))
     deck = s.config.location_decks[location - 1]
     if not s.decks[deck].get(card):
-        raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the {deck} deck of {place}.", card=card, deck=deck, place=s.config.location_names[location - 1]))
+        raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the {deck} deck of {place}.",
+                                         card=card, deck=deck, place=s.config.location_names[location - 1]))
     tx.emit(ev.LocationFilled(location, card))
 
 
@@ -588,7 +598,7 @@ def advance(tx: Tx) -> None:
     companion_deals = tx.state.config.cards_from == "companion"
     while tx.state.status == "playing":
         s = tx.state
-        if s.phase == ACTIONS and s.turn.actions_left == 0:
+        if s.phase == ACTIONS and s.chosen.actions_left == 0:
             end_actions(tx)
         elif s.phase == DRAWING and s.to_draw == 0:
             tx.emit(ev.DrawFinished())
@@ -651,7 +661,7 @@ def _letter(s: BigBangState, letter: str) -> str:
     return letter
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Command], Callable[[Tx, Any], None]] = {
     cmd.Play: play,
     cmd.Pass: pass_turn,
     cmd.Special: special,

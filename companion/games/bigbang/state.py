@@ -5,11 +5,16 @@ the old one (the session keeps every earlier state for instant undo).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, TypeVar
 
 from companion.games.bigbang import events as ev
 from companion.games.bigbang.config import CHARACTERS, RED_MOON, Card, Config, default_settings
+from companion.records import Event
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,18 @@ class BigBangState:
         return self.players[self.active] if self.players else None
 
     @property
+    def player(self) -> str:
+        """The active player, once the game has started (the rules ask only then)."""
+        assert self.players, "nobody plays before the start"
+        return self.players[self.active]
+
+    @property
+    def chosen(self) -> Turn:
+        """The chosen character's turn, in the phases that have one."""
+        assert self.turn is not None, "no character is chosen now"
+        return self.turn
+
+    @property
     def hand(self) -> dict[str, int]:
         return self.hands[self.active]
 
@@ -104,14 +121,14 @@ def initial_state() -> BigBangState:
 
 
 # -- evolve --------------------------------------------------------------------------------------
-def replace(obj, **changes):
+def replace(obj: T, **changes: Any) -> T:
     """dataclasses.replace without re-running __init__: a tenth of the cost, which replay feels."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__, **changes)
     return new
 
 
-def evolve(state: BigBangState, event: ev.Event) -> BigBangState:
+def evolve(state: BigBangState, event: Event) -> BigBangState:
     return _EVOLVE[type(event)](state, event)
 
 
@@ -186,6 +203,7 @@ def _special_used(s: BigBangState, e: ev.SpecialUsed) -> BigBangState:
 
 
 def _action_used(s: BigBangState, e: ev.ActionUsed) -> BigBangState:
+    assert s.turn is not None  # an action is taken only by a chosen character
     return replace(s, turn=replace(s.turn, actions_left=s.turn.actions_left - 1, acted=True))
 
 
@@ -239,8 +257,8 @@ def _card_drawn(s: BigBangState, e: ev.CardDrawn) -> BigBangState:
     return replace(s, hands=_with_hand(s, s.active, e.card, +1), to_draw=s.to_draw - 1)
 
 
-def _game_over(status: str):
-    def apply(s: BigBangState, e: ev.Event) -> BigBangState:
+def _game_over(status: str) -> Callable[[BigBangState, Event], BigBangState]:
+    def apply(s: BigBangState, e: Event) -> BigBangState:
         return replace(s, status=status, phase="over", lost_reason=getattr(e, "reason", None))
 
     return apply
@@ -251,11 +269,11 @@ def _without_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[:i] + items[i + 1:]
 
 
-def _unchanged(s: BigBangState, e: ev.Event) -> BigBangState:
+def _unchanged(s: BigBangState, e: Event) -> BigBangState:
     return s
 
 
-_EVOLVE = {
+_EVOLVE: dict[type[Event], Callable[[BigBangState, Any], BigBangState]] = {
     ev.GameStarted: _started,
     ev.HandDealt: _hand_dealt,
     ev.LocationFilled: _location_filled,

@@ -22,6 +22,7 @@ from companion.games.bigbang.rules import fight_bonus, win_chance
 from companion.games.bigbang.state import BigBangState
 from companion.messages import M, P, Text, joined
 from companion.odds import percent
+from companion.records import Event
 from companion.ring import Alert, Track
 
 assert {p.id for p in PHASES} == {CHOOSE, ACTIONS, DRAW, DRAWING, RED_MOON, REFILL}
@@ -231,7 +232,7 @@ _PHASE_PROMPTS: dict[str, Callable[[BigBangState, str], Text]] = {
 
 
 # -- the undo list ------------------------------------------------------------------------------------
-def describe(before: BigBangState, events: Sequence[ev.Event], viewer: Viewer | None = None) -> Text:
+def describe(before: BigBangState, events: Sequence[Event], viewer: Viewer | None = None) -> Text:
     """One line for a step, e.g. "Ann: Penny's special action; the ring moves up (5 → 6)"."""
     if events and isinstance(events[0], ev.GameStarted):  # dealing and laying out are not worth a line each
         return M("Game started with {players}; cards dealt, locations laid", players=", ".join(events[0].players))
@@ -256,7 +257,7 @@ def _fight(s: BigBangState, e: ev.FightResolved) -> Text:
     if e.sword:
         how: Text = M("with the sword")
     else:
-        roll: Text = names.face(e.die) if e.reroll is None or e.die is None else f"{e.die} → {e.reroll}"
+        roll: Text = f"{e.die} → {e.reroll}" if e.reroll is not None else names.face(e.die) if e.die is not None else "?"
         how = M("rolled {roll} + {bonus}", roll=roll, bonus=e.bonus)
     result = M("won") if e.won else M("lost")
     return M("{character} fought {enemy} (strength {strength}), {how}: {result}",
