@@ -26,9 +26,11 @@ from ringharness import FirmwareDevice, why_unavailable  # noqa: E402
 
 from companion.cards import CardCatalogue  # noqa: E402
 from companion.games.bigbang import GAME  # noqa: E402
+from companion.ring import Track  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.table import Table  # noqa: E402
 from hardware.config import HardwareConfig  # noqa: E402
+from hardware.readers.simulated import SimulatedReader  # noqa: E402
 from hardware.rig import Rig  # noqa: E402
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
@@ -38,6 +40,12 @@ START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
 def percentile(samples: list[float], p: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def moon(table: Table) -> int | None:
+    """Where the moon is on the game's ring view."""
+    view = table.session.ring()
+    return view.position if isinstance(view, Track) else None
 
 
 def bench_presses(count: int, folder: Path) -> list[float]:
@@ -57,7 +65,7 @@ def bench_presses(count: int, folder: Path) -> list[float]:
                 time.sleep(finger)
                 started = time.perf_counter()
                 pin.drive_high()  # YES has no double tap bound: the tap is told here, at release
-                if not rig.ring.wait_synced(2) or table.session.state.moon != 9:
+                if not rig.ring.wait_synced(2) or moon(table) != 9:
                     raise RuntimeError("the press did not reach the ring")
                 samples.append(time.perf_counter() - started)
                 table.undo()
@@ -79,10 +87,12 @@ def bench_scans(count: int, folder: Path) -> list[float]:
     table.subscribe(lambda outcome: applied.set() if outcome.kind == "applied" else None)
     samples = []
     with Rig(HardwareConfig(pin_factory="mock", lift_ms=50), table) as rig:
+        reader = rig.reader
+        assert isinstance(reader, SimulatedReader)
         for i in range(count):
             applied.clear()
             started = time.perf_counter()
-            rig.reader.scan(tags[i % 2])  # alternate tags: a different card is a new scan at once
+            reader.scan(tags[i % 2])  # alternate tags: a different card is a new scan at once
             if not applied.wait(2):
                 raise RuntimeError("a scan was not applied")
             samples.append(time.perf_counter() - started)

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_ring.py [--changes N] [--replugs N]
 
-1. show() of a changed Big Bang frame (the moon moves one step; 24 LEDs) until the firmware has
+1. show() of a changed moon-track frame (the moon moves one step; 24 LEDs) until the firmware has
    acknowledged it (wait_synced): p50/p99 over N changes.
 2. Replug: the ring's pty vanishes (and its udev-style name with it) for 1.5 to 2.5 s (spread, so
    the replug falls at different points of the client's back-off), then a fresh firmware appears
@@ -26,19 +26,18 @@ sys.path.insert(0, str(ROOT / "tests" / "firmware"))
 
 from ringharness import FirmwareDevice, why_unavailable  # noqa: E402
 
-from companion.games.bigbang.state import initial_state, replace  # noqa: E402
-from companion.games.bigbang.views import ring_view  # noqa: E402
+from companion.ring import Track  # noqa: E402
 from hardware.ring.client import RingClient  # noqa: E402
-from hardware.ring.render import render  # noqa: E402
+from hardware.ring.render import RingFrame, render  # noqa: E402
 
 LEDS = 24
 UNPLUGGED_S = 1.5  # at least: long enough for the back-off to reach its 1 s ceiling
 
 
-def moon_frames(count: int):
+def moon_frames(count: int) -> list[RingFrame]:
     """The moon walking down and up the track: every frame differs from the one before."""
     moons = list(range(1, 12)) + list(range(10, 1, -1))
-    frames = [render(ring_view(replace(initial_state(), moon=m)), LEDS) for m in moons]
+    frames = [render(Track(length=12, position=m, bottom=0, top=11), LEDS) for m in moons]
     return [frames[i % len(frames)] for i in range(count)]
 
 

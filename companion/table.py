@@ -132,7 +132,9 @@ class Table:
         """A tag placed on a reader (of seat number `seat`, or the table's): a known card becomes the
         game's command for it; an unknown one asks to be enrolled; a tag that means nothing now changes nothing."""
         with self._lock:
-            by = self._owner(seat) or TABLE
+            by = self._owner(seat)
+            if by is None:
+                return self._tell(Outcome("nothing", M("There is no seat {n} at this table.", n=seat or 0)))
             entry = self.catalogue.lookup(uid, self.game.id) if self.catalogue is not None else None
             if entry is None:
                 other = self.catalogue.other_game(uid, self.game.id) if self.catalogue is not None else None

@@ -13,8 +13,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Self
 
 from hardware.events import ButtonGesture
 
@@ -29,10 +30,11 @@ class Timing:
 
 
 class GestureRecogniser:
-    """Edges and time in, gestures out. `double_enabled=False` reports a tap at release, at once."""
+    """Edges and time in, gestures out. `double_enabled=False` reports a tap at release, at once.
+    Gestures carry `seat`, the seat that owns the button (None: the table's)."""
 
-    def __init__(self, name: str, timing: Timing, double_enabled: bool = True):
-        self.name, self.timing, self.double_enabled = name, timing, double_enabled
+    def __init__(self, name: str, timing: Timing, double_enabled: bool = True, seat: int | None = None):
+        self.name, self.timing, self.double_enabled, self.seat = name, timing, double_enabled, seat
         self._pressed = False
         self._last_edge = float("-inf")
         self._pressed_at = 0.0
@@ -49,12 +51,15 @@ class GestureRecogniser:
         if self._held:
             return []
         if not self.double_enabled:
-            return [ButtonGesture(self.name, "tap")]
+            return [self._gesture("tap")]
         if self._tap_pending_since is not None:
             self._tap_pending_since = None
-            return [ButtonGesture(self.name, "double")]
+            return [self._gesture("double")]
         self._tap_pending_since = now
         return []
+
+    def _gesture(self, kind: str) -> ButtonGesture:
+        return ButtonGesture(self.name, kind, self.seat)
 
     def tick(self, now: float, level: bool | None = None) -> list[ButtonGesture]:
         """Time passes. `level` is the switch as it reads now: an edge dropped as bounce that turned
@@ -63,44 +68,58 @@ class GestureRecogniser:
             return self.edge(level, now)
         if self._pressed and not self._held and now - self._pressed_at >= self.timing.hold:
             self._held, self._tap_pending_since = True, None
-            return [ButtonGesture(self.name, "hold")]
+            return [self._gesture("hold")]
         if self._tap_pending_since is not None and not self._pressed and now - self._tap_pending_since >= self.timing.double:
             self._tap_pending_since = None
-            return [ButtonGesture(self.name, "tap")]
+            return [self._gesture("tap")]
         return []
 
 
 class ButtonPanel:
-    """The configured buttons: {name: BCM pin}. Calls `listener(ButtonGesture)` from its own thread
-    (holds, delayed taps) or gpiozero's callback thread (immediate gestures)."""
+    """The configured buttons: {name: BCM pin}, the table's or one seat's (`seat`, 1-based, stamped
+    on every gesture). Calls `listener(ButtonGesture)` from its own thread (holds, delayed taps) or
+    gpiozero's callback thread (immediate gestures)."""
 
     TICK = 0.005  # s
 
     def __init__(self, pins: dict[str, int], listener: Callable[[ButtonGesture], None], *, timing: Timing = Timing(),
-                 double_enabled: Callable[[str], bool] = lambda name: True, pin_factory=None,
-                 clock: Callable[[], float] = time.monotonic):
-        from gpiozero import Button  # imported here: hardware is optional for the core and its tests
+                 double_enabled: Callable[[str], bool] = lambda name: True, pin_factory: Any = None,
+                 clock: Callable[[], float] = time.monotonic, seat: int | None = None):
+        from gpiozero import (
+            Button,  # imported here: hardware is optional for the core and its tests
+        )
 
-        self._listener, self._clock, self.timing = listener, clock, timing
+        self._listener, self._clock, self.timing, self.seat = listener, clock, timing, seat
         self._lock = threading.Lock()
-        self._buttons, self._recognisers = {}, {}
-        for name, pin in pins.items():
-            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            recogniser = GestureRecogniser(name, timing, double_enabled(name))
-            button.when_pressed = lambda r=recogniser: self._edge(r, True)
-            button.when_released = lambda r=recogniser: self._edge(r, False)
-            self._buttons[name], self._recognisers[name] = button, recogniser
+        self._buttons: dict[str, Any] = {}
+        self._recognisers: dict[str, GestureRecogniser] = {}
+        try:
+            for name, pin in pins.items():
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                recogniser = GestureRecogniser(name, timing, double_enabled(name), seat)
+                button.when_pressed = lambda r=recogniser: self._edge(r, True)
+                button.when_released = lambda r=recogniser: self._edge(r, False)
+                self._buttons[name], self._recognisers[name] = button, recogniser
+        except Exception:  # a pin that cannot be had: give back the ones already taken
+            self._close_buttons()
+            raise
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="buttons", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="buttons" if seat is None else f"buttons-seat-{seat}", daemon=True)
         self._thread.start()
 
     @property
     def names(self) -> list[str]:
         return list(self._buttons)
 
-    def pin_of(self, name: str):
+    def pin_of(self, name: str) -> Any:
         """The gpiozero pin behind a button (a MockPin in simulation: `drive_low()` presses it)."""
         return self._buttons[name].pin
+
+    def allow_double(self, double_enabled: Callable[[str], bool]) -> None:
+        """Ask again which buttons wait for a double tap (another game may bind other gestures)."""
+        with self._lock:
+            for name, recogniser in self._recognisers.items():
+                recogniser.double_enabled = double_enabled(name)
 
     def _edge(self, recogniser: GestureRecogniser, pressed: bool) -> None:
         with self._lock:
@@ -124,30 +143,36 @@ class ButtonPanel:
     def close(self) -> None:
         self._stop.set()
         self._thread.join(timeout=1)
+        self._close_buttons()
+
+    def _close_buttons(self) -> None:
         for button in self._buttons.values():
             button.close()
 
-    def __enter__(self) -> "ButtonPanel":
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
 class StatusLed:
-    """An optional RGB LED showing a colour (e.g. the active player's), via gpiozero `RGBLED`."""
+    """An optional RGB LED showing a colour (the acting seat's), via gpiozero `RGBLED` on the
+    (red, green, blue) pins."""
 
-    def __init__(self, pins: tuple[int, int, int], pin_factory=None):
+    def __init__(self, pins: Sequence[int], pin_factory: Any = None):
         from gpiozero import RGBLED
 
-        self._led = RGBLED(*pins, pin_factory=pin_factory)
+        red, green, blue = pins
+        self._led = RGBLED(red, green, blue, pin_factory=pin_factory)
 
     def show(self, rgb: tuple[int, int, int]) -> None:
         self._led.color = tuple(c / 255 for c in rgb)
 
     @property
     def colour(self) -> tuple[int, int, int]:
-        return tuple(round(c * 255) for c in self._led.color)
+        red, green, blue = (round(c * 255) for c in self._led.color)
+        return red, green, blue
 
     def close(self) -> None:
         self._led.close()

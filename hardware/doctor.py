@@ -1,16 +1,18 @@
-"""`companion doctor`: checks each configured device and says, in one table, what works and what
-to fix. Every check catches its own trouble: the doctor itself never falls over.
+"""`companion doctor`: checks each configured device — the table's and every seat's — and says, in
+one table, what works and what to fix. Every check catches its own trouble: the doctor itself never
+falls over. It knows devices and seat numbers, never a game.
 """
 from __future__ import annotations
 
 import os
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from hardware.config import HardwareConfig
+from hardware.config import HardwareConfig, ReaderConfig
+from hardware.events import DeviceProblem
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,38 +41,79 @@ def check_pin_factory(config: HardwareConfig) -> Finding:
     return Finding("GPIO", "ok", f"pin factory {name}")
 
 
-def check_buttons(config: HardwareConfig) -> Finding:
+def check_buttons(config: HardwareConfig) -> list[Finding]:
+    """One row per group of buttons (the table's, then each seat's): their pins, and any that read
+    pressed with nobody on them."""
     from hardware.buttons import ButtonPanel
     from hardware.rig import pin_factory
 
     factory = pin_factory(config.pin_factory)
-    panel = ButtonPanel(config.pins, lambda gesture: None, pin_factory=factory)
+    findings = []
     try:
-        stuck = [name for name in panel.names if panel.pin_of(name).state == 0]
+        for seat, pins in config.button_groups:
+            if seat is not None or pins:
+                panel = ButtonPanel(pins, lambda gesture: None, pin_factory=factory, seat=seat)
+                try:
+                    stuck = [name for name in panel.names if panel.pin_of(name).state == 0]
+                finally:
+                    panel.close()
+                findings.append(_buttons_finding(_owned("buttons", seat), pins, stuck))
     finally:
-        panel.close()
         factory.close()
-    pins = ", ".join(f"{name}={pin}" for name, pin in config.pins.items())
+    return findings or [Finding("buttons", "ok", "none at the table")]
+
+
+def _buttons_finding(check: str, pins: dict[str, int], stuck: list[str]) -> Finding:
+    listed = ", ".join(f"{name}={pin}" for name, pin in pins.items())
     if stuck:
-        return Finding("buttons", "warn", f"{pins}; pressed right now: {', '.join(stuck)}",
+        return Finding(check, "warn", f"{listed}; pressed right now: {', '.join(stuck)}",
                        "a button that reads pressed with nobody on it: check its wiring to GND")
-    return Finding("buttons", "ok", pins)
+    return Finding(check, "ok", listed)
 
 
-def check_reader(config: HardwareConfig) -> Finding:
-    from hardware.events import DeviceProblem
-    from hardware.readers import open_reader
+def check_reader(config: HardwareConfig) -> list[Finding]:
+    """One row per card reader (the table's, then each seat's): each opened and given half a second
+    to say it cannot start."""
+    from hardware.readers import Reader, open_reader
 
-    problems: list[DeviceProblem] = []
-    reader = open_reader(config.reader, {**config.reader_options, "lift_after": config.lift_ms / 1000},
-                         lambda event: problems.append(event) if isinstance(event, DeviceProblem) else None)
+    heard: dict[int | None, list[DeviceProblem]] = {reader.seat: [] for reader in config.readers}
+    refused: dict[int | None, str] = {}
+    opened: list[Reader] = []
     try:
+        for reader in config.readers:
+            try:
+                opened.append(open_reader(reader.kind, reader.open_options(), _problems_into(heard[reader.seat])))
+            except ValueError as exc:  # options the backend does not take
+                refused[reader.seat] = str(exc)
         time.sleep(0.5)  # a reader that cannot start says so within its first polls
     finally:
-        reader.close()
+        for device in opened:
+            device.close()
+    return [_reader_finding(reader, heard[reader.seat], refused.get(reader.seat)) for reader in config.readers]
+
+
+def _problems_into(problems: list[DeviceProblem]) -> Callable[[object], None]:
+    def listen(event: object) -> None:
+        if isinstance(event, DeviceProblem):
+            problems.append(event)
+
+    return listen
+
+
+def _reader_finding(reader: ReaderConfig, problems: list[DeviceProblem], refusal: str | None) -> Finding:
+    check = _owned("card reader", reader.seat)
+    section = "[reader]" if reader.seat is None else f"[[seat_readers]] seat = {reader.seat}"
+    fix = f"see {section} in the hardware config"
+    if refusal is not None:
+        return Finding(check, "FAIL", refusal, fix)
     if problems and not problems[-1].ok:
-        return Finding("card reader", "FAIL", f"{config.reader}: {problems[-1].message}", "see [reader] in the hardware config")
-    return Finding("card reader", "ok", config.reader)
+        return Finding(check, "FAIL", f"{reader.kind}: {problems[-1].message}", fix)
+    return Finding(check, "ok", reader.kind)
+
+
+def _owned(device: str, seat: int | None) -> str:
+    """A check's name: the table's device, or seat n's."""
+    return device if seat is None else f"{device} (seat {seat})"
 
 
 def check_ring(config: HardwareConfig) -> Finding:
@@ -109,7 +152,7 @@ def check_chromium(config: HardwareConfig) -> Finding:
     return Finding("Chromium", "ok", found)
 
 
-def check_save_file(db: str | os.PathLike) -> Callable[[HardwareConfig], Finding]:
+def check_save_file(db: str | os.PathLike[str]) -> Callable[[HardwareConfig], Finding]:
     def check(config: HardwareConfig) -> Finding:
         folder = Path(db).parent
         folder.mkdir(parents=True, exist_ok=True)
@@ -120,14 +163,20 @@ def check_save_file(db: str | os.PathLike) -> Callable[[HardwareConfig], Finding
     return check
 
 
-def run_checks(config: HardwareConfig, checks: list[Callable[[HardwareConfig], Finding]]) -> list[Finding]:
-    findings = []
+#: a check of one kind of device: one row, or one row per device (the table's, then each seat's)
+Check = Callable[[HardwareConfig], Finding | list[Finding]]
+
+
+def run_checks(config: HardwareConfig, checks: list[Check]) -> list[Finding]:
+    """Every check's rows (a check of several devices gives one row each)."""
+    findings: list[Finding] = []
     for check in checks:
         name = check.__name__.removeprefix("check_").replace("_", " ")
         try:
-            findings.append(check(config))
+            found = check(config)
         except Exception as exc:  # a check that falls over is itself a finding
-            findings.append(Finding(name, "FAIL", f"{type(exc).__name__}: {exc}", "see the message"))
+            found = Finding(name, "FAIL", f"{type(exc).__name__}: {exc}", "see the message")
+        findings += found if isinstance(found, list) else [found]
     return findings
 
 
@@ -140,8 +189,8 @@ def report(findings: list[Finding]) -> str:
     return "\n".join(lines)
 
 
-def doctor(config: HardwareConfig, db: str | os.PathLike) -> tuple[str, int]:
+def doctor(config: HardwareConfig, db: str | os.PathLike[str]) -> tuple[str, int]:
     """The report and the exit status: 1 when anything FAILs."""
-    checks = [check_pin_factory, check_buttons, check_reader, check_ring, check_fonts, check_chromium, check_save_file(db)]
+    checks: list[Check] = [check_pin_factory, check_buttons, check_reader, check_ring, check_fonts, check_chromium, check_save_file(db)]
     findings = run_checks(config, checks)
     return report(findings), int(any(f.result == "FAIL" for f in findings))

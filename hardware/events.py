@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ButtonGesture:
-    """A finished gesture on a named button: "tap", "double" or "hold"."""
+    """A finished gesture on a named button: "tap", "double" or "hold". `seat` is the seat number
+    (1-based) whose buttons these are, or None for the table's own buttons."""
 
     button: str
     gesture: str
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

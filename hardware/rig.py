@@ -1,8 +1,11 @@
-"""The rig: the table's devices, opened from a hardware config and connected to a `Table`.
+"""The rig: the table's devices, opened once from a hardware config and attached to the `Table` of
+whichever game is on (`attach`).
 
-Buttons and card scans reach the game only as commands through the table; the ring (and the
-status LED) show the game's ring view after every change. Device trouble is reported to
-`on_problem` and never stops the game.
+Buttons and card readers belong to the table or to a seat; a gesture or a scan reaches the game
+only as `Table.button(..., seat=)` / `Table.card(..., seat=)`, the seat given by number (1-based),
+so the table decides who acts. The ring shows the game's typed ring view, and the status LED the
+colour of the first seat that may act, after every change. Device trouble is reported to
+`on_problem` and never stops the game. The rig knows no game.
 """
 from __future__ import annotations
 
@@ -10,67 +13,143 @@ import logging
 import threading
 import time
 import warnings
-from typing import Callable
+from collections.abc import Callable
+from typing import Any, Protocol, Self, TypeVar
 
+from companion.ring import Blank
 from companion.table import Outcome, Table
 from hardware.buttons import ButtonPanel, StatusLed, Timing
-from hardware.config import ConfigError, HardwareConfig, hex_to_rgb
+from hardware.config import ConfigError, HardwareConfig, ReaderConfig
 from hardware.events import ButtonGesture, DeviceProblem, TagLifted, TagSeen
-from hardware.ring.render import render
+from hardware.readers import Reader
+from hardware.ring.render import MAX_LEDS, MIN_LEDS, RingFrame, render, unknown_frame
 
 log = logging.getLogger(__name__)
 
+DARK = (0, 0, 0)
 
-def pin_factory(name: str):
-    """The gpiozero pin factory the config names; "auto" is the Pi's own, or mock pins off a Pi."""
+
+class Closable(Protocol):
+    def close(self) -> None: ...
+
+
+D = TypeVar("D", bound=Closable)
+
+
+class Ring(Protocol):
+    """What the rig needs of a ring: the real client (ring/client.py) or the simulated one (ring/sim.py)."""
+
+    @property
+    def led_count(self) -> int | None: ...
+
+    def show(self, frame: RingFrame) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def pin_factory(name: str) -> Any:
+    """The gpiozero pin factory the config names; "auto" is the Pi's own, or mock pins off a Pi
+    (PWM-capable ones, so that a status LED works in simulation too)."""
     from gpiozero import Device
     from gpiozero.exc import BadPinFactory
-    from gpiozero.pins.mock import MockFactory
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     if name == "mock":
-        return MockFactory()
+        return MockFactory(pin_class=MockPWMPin)
     if name == "auto":
         with warnings.catch_warnings():  # gpiozero warns for each Pi library it tries; off a Pi that is expected
             warnings.simplefilter("ignore")
             try:
                 return Device._default_pin_factory()
             except BadPinFactory:
-                return MockFactory()
+                return MockFactory(pin_class=MockPWMPin)
     module, cls = {"lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"), "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
                    "native": ("gpiozero.pins.native", "NativeFactory")}[name]
     return getattr(__import__(module, fromlist=[cls]), cls)()
 
 
 class Rig:
-    def __init__(self, config: HardwareConfig, table: Table, on_problem: Callable[[DeviceProblem], None] | None = None):
-        from gpiozero.pins.mock import MockFactory
+    """Every device of the config, open. `buttons` and `reader` are the table's; `seat_buttons` and
+    `seat_readers` map a seat number to that seat's. Close it (or use it as a context manager)."""
 
-        self.config, self.table = config, table
+    def __init__(self, config: HardwareConfig, table: Table | None = None,
+                 on_problem: Callable[[DeviceProblem], None] | None = None):
+        self.config = config
+        self.table: Table | None = None
         self.problems: list[DeviceProblem] = []
         self._on_problem = on_problem
-        factory = pin_factory(config.pin_factory)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._show_lock = threading.Lock()  # frames from device threads and from attach go out in order
+        self._opened: list[Closable] = []
+        try:
+            self._open_devices()
+        except BaseException:  # a device that cannot open: close the ones that did, then say why
+            self.close()
+            raise
+        if table is not None:
+            self.attach(table)
+        else:
+            self.refresh()
+
+    def _open_devices(self) -> None:
+        from gpiozero.pins.mock import MockFactory
+
+        factory = self._keep(pin_factory(self.config.pin_factory))
         self.simulated_buttons = isinstance(factory, MockFactory)
-        timing = Timing(config.debounce_ms / 1000, config.double_ms / 1000, config.hold_ms / 1000)
-        bindings = table.game.bindings
-        self.buttons = ButtonPanel(config.pins, self._gesture, timing=timing, pin_factory=factory,
-                                   double_enabled=lambda name: bindings.binds(name, "double"))
-        self.status_led = StatusLed(config.status_led_pins, pin_factory=factory) if config.status_led_pins else None
-        self.reader = self._open_reader()
-        self.ring = self._open_ring()
-        table.subscribe(self._outcome)
+        self.seat_buttons: dict[int, ButtonPanel] = {}
+        self.seat_readers: dict[int, Reader] = {}
+        self.buttons = self._open_buttons(self.config.pins, None, factory)
+        for group in self.config.seat_buttons:
+            self.seat_buttons[group.seat] = self._open_buttons(group.pins, group.seat, factory)
+        pins = self.config.status_led_pins
+        self.status_led = self._keep(StatusLed(pins, pin_factory=factory)) if pins else None
+        for reader in self.config.readers:  # the table's first
+            opened = self._open_reader(reader)
+            if reader.seat is None:
+                self.reader: Reader = opened
+            else:
+                self.seat_readers[reader.seat] = opened
+        self.ring: Any = self._keep(self._open_ring())
+
+    # -- the game ------------------------------------------------------------------------------------
+    def attach(self, table: Table) -> None:
+        """Send inputs to `table` from now on (the previous table hears no more of them), and show its game."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.table = table
+        self._unsubscribe = table.subscribe(self._outcome)
+        for panel in self._panels():
+            panel.allow_double(self._double_bound)
         self.refresh()
 
+    def _double_bound(self, button: str) -> bool:
+        """A button with no double tap bound in the current game reports its taps at once."""
+        return self.table is None or self.table.game.bindings.binds(button, "double")
+
     # -- opening ------------------------------------------------------------------------------------
-    def _open_reader(self):
+    def _keep(self, device: D) -> D:
+        """Remember an opened device so that `close` closes it."""
+        self._opened.append(device)
+        return device
+
+    def _open_buttons(self, pins: dict[str, int], seat: int | None, factory: Any) -> ButtonPanel:
+        config = self.config
+        timing = Timing(config.debounce_ms / 1000, config.double_ms / 1000, config.hold_ms / 1000)
+        panel = ButtonPanel(pins, self._gesture, timing=timing, pin_factory=factory,
+                            double_enabled=self._double_bound, seat=seat)
+        return self._keep(panel)
+
+    def _open_reader(self, reader: ReaderConfig) -> Reader:
         from hardware.readers import open_reader
 
-        options = {**self.config.reader_options, "lift_after": self.config.lift_ms / 1000}
         try:
-            return open_reader(self.config.reader, options, self._reader_event)
+            opened = open_reader(reader.kind, reader.open_options(), lambda event: self._reader_event(event, reader.seat))
         except ValueError as exc:  # an option the backend does not take: a config mistake
-            raise ConfigError(f"{self.config.source}: [reader] {exc}") from exc
+            section = "[reader]" if reader.seat is None else f"[[seat_readers]] (seat {reader.seat})"
+            raise ConfigError(f"{self.config.source}: {section} {exc}") from exc
+        return self._keep(opened)
 
-    def _open_ring(self):
+    def _open_ring(self) -> Ring:
         if self.config.ring == "simulated":
             from hardware.ring.sim import SimulatedRing
 
@@ -80,13 +159,20 @@ class Rig:
         return RingClient(self.config.ring_port or None, hold_ms=self.config.ring_hold_ms,
                           brightness=self.config.brightness, on_problem=self._problem)
 
+    def _panels(self) -> list[ButtonPanel]:
+        return [self.buttons, *self.seat_buttons.values()]
+
     # -- device events → the table ----------------------------------------------------------------------
     def _gesture(self, gesture: ButtonGesture) -> None:
-        self.table.button(gesture.button, gesture.gesture)
+        table = self.table
+        if table is not None:
+            table.button(gesture.button, gesture.gesture, seat=gesture.seat)
 
-    def _reader_event(self, event) -> None:
+    def _reader_event(self, event: object, seat: int | None) -> None:
         if isinstance(event, TagSeen):
-            self.table.card(event.uid)
+            table = self.table
+            if table is not None:
+                table.card(event.uid, seat=seat)
         elif isinstance(event, DeviceProblem):
             self._problem(event)
         elif not isinstance(event, TagLifted):
@@ -106,23 +192,48 @@ class Rig:
             self.refresh()
 
     def refresh(self) -> None:
-        """Show the game's current state on the ring and the status LED."""
-        state = self.table.session.state
-        self.ring.show(render(self.table.game.ring_view(state), self.ring.led_count or self.config.ring_leds))
-        if self.status_led is not None:
-            view = self.table.game.public_view(state)
-            names = view.get("player_names") or []
-            active = view.get("active_player")
-            colours = self.config.player_colours
-            self.status_led.show(hex_to_rgb(colours[names.index(active) % len(colours)]) if active in names else (0, 0, 0))
+        """Show the game's current state on the ring, and the acting seat's colour on the status LED."""
+        table = self.table
+        with self._show_lock:
+            frame, colour = self._outputs(table, self._led_count())
+            self.ring.show(frame)
+            if self.status_led is not None:
+                self.status_led.show(colour)
+
+    def _led_count(self) -> int:
+        """The LEDs of the ring that answered, else (none yet, or a size the renderer does not draw) the
+        configured count; the ring client cuts or pads a frame to the ring it has."""
+        leds = self.ring.led_count
+        return leds if isinstance(leds, int) and MIN_LEDS <= leds <= MAX_LEDS else self.config.ring_leds
+
+    def _outputs(self, table: Table | None, led_count: int) -> tuple[RingFrame, tuple[int, int, int]]:
+        """The ring frame and the status LED colour for the game on `table`."""
+        if table is None:
+            return render(Blank(), led_count), DARK
+        try:
+            return render(table.session.ring(), led_count), self._status_colour(table)
+        except Exception:  # a bug in a game's view must not take a device thread down: the ring goes dim
+            log.exception("the game's ring view or turn failed")
+            return unknown_frame(led_count), DARK
+
+    def _status_colour(self, table: Table) -> tuple[int, int, int]:
+        """The colour of the first seat that may act now; dark when nobody need act (setup, game over)."""
+        session = table.session
+        seats = [seat.id for seat in session.seats]
+        acting = [seats.index(seat) for seat in session.turn.acting if seat in seats]
+        return self.config.status_rgb(acting[0]) if acting else DARK
 
     # -- simulation: what the screen's virtual buttons and card tray do ----------------------------------
-    def perform(self, button: str, gesture: str) -> None:
-        """Press a simulated button the way a finger would (blocks for the gesture's length)."""
+    def perform(self, button: str, gesture: str, seat: int | None = None) -> None:
+        """Press a simulated button — the table's, or seat number `seat`'s — the way a finger would
+        (blocks for the gesture's length)."""
         if not self.simulated_buttons:
             raise RuntimeError("the buttons are real: press them")
-        pin = self.buttons.pin_of(button)
-        timing = self.buttons.timing
+        panel = self.buttons if seat is None else self.seat_buttons.get(seat)
+        if panel is None:
+            raise ValueError(f"seat {seat} has no buttons (seats with buttons: {sorted(self.seat_buttons) or 'none'})")
+        pin = panel.pin_of(button)
+        timing = panel.timing
         presses = 2 if gesture == "double" else 1
         for i in range(presses):
             pin.drive_low()
@@ -131,20 +242,31 @@ class Rig:
             if i + 1 < presses:
                 time.sleep(timing.debounce + 0.01)
 
-    def perform_later(self, button: str, gesture: str) -> None:
+    def perform_later(self, button: str, gesture: str, seat: int | None = None) -> None:
         """`perform` on a short-lived thread, for callers that must not block (a UI loop)."""
-        threading.Thread(target=self.perform, args=(button, gesture), daemon=True).start()
+        threading.Thread(target=self._perform_logged, args=(button, gesture, seat), daemon=True).start()
 
+    def _perform_logged(self, button: str, gesture: str, seat: int | None) -> None:
+        try:
+            self.perform(button, gesture, seat)
+        except Exception:  # nobody waits on this thread to hear it
+            log.exception("simulated %s %s (seat %s) failed", gesture, button, seat)
+
+    # -- closing --------------------------------------------------------------------------------------
     def close(self) -> None:
-        for device in (self.buttons, self.status_led, self.reader, self.ring):
-            if device is not None:
-                try:
-                    device.close()
-                except Exception:  # closing must get through every device
-                    log.exception("closing %r", device)
+        """Stop hearing the table and close every device, the last opened first."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        while self._opened:
+            device = self._opened.pop()
+            try:
+                device.close()
+            except Exception:  # closing must get through every device
+                log.exception("closing %r", device)
 
-    def __enter__(self) -> "Rig":
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -1,10 +1,13 @@
-"""Draw the frames the Big Bang ring view produces, as rings of coloured dots: docs/ring-frames.png.
+"""Draw the frames of every kind of ring view as rings of coloured dots: docs/ring-frames.png.
 
     python tools/render_ring_frames.py [OUT.png]
 
-Uses hardware.ring.render itself, so the picture shows what the ring is sent today. Standard library
-only: a tiny canvas with anti-aliased discs, a 5x7 bitmap font, and a PNG writer (zlib + struct).
-LED 0 is drawn at the bottom, indices running clockwise (mount the ring that way round).
+The views are typed `companion.ring` views built here (no game is imported): a Big Bang-like moon
+track, an Elder Sign-like doom gauge with its clock, Munchkin-like levels of six seats, Dungeon
+Twister-like action and victory points, and alerts. Each is drawn through hardware.ring.render
+itself, so the picture shows what the ring is sent today. Standard library only: a tiny canvas with
+anti-aliased discs, a 5x7 bitmap font, and a PNG writer (zlib + struct). LED 0 is drawn at the
+bottom, indices running clockwise (mount the ring that way round).
 """
 from __future__ import annotations
 
@@ -17,27 +20,48 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.bigbang.state import initial_state, replace  # noqa: E402
-from companion.games.bigbang.views import ring_view  # noqa: E402
-from hardware.ring import render as r  # noqa: E402
+from companion import palette  # noqa: E402
+from companion.ring import Alert, Counter, Counters, Gauge, RingView, SeatLevels, Track  # noqa: E402
+from hardware.ring.render import render  # noqa: E402
 
 LEDS = 24
-PANEL_W, PANEL_H = 320, 390
+COLUMNS = 4
+PANEL_W, PANEL_H = 320, 380
+LEGEND_H = 70
 RING_R, DOT_R = 92, 10
 BACKGROUND = (28, 28, 34)
 DOT_EDGE = (90, 90, 100)  # outline, so that dark LEDs still show as dots
 TEXT = (225, 225, 230)
 FAINT = (140, 140, 150)
 
+Rgb = tuple[int, int, int]
+RED_MOON = Alert("flash", "danger", count=3)
 
-def panels() -> list[tuple[str, dict]]:
-    start = initial_state()
-    return [
-        ("START: MOON 8", ring_view(start)),
-        ("RED MOON: MOON 3, DANGER 2", dict(ring_view(replace(start, moon=3, red_moon_open=True)), danger=2)),
-        ("LOST: MOON 0", ring_view(replace(start, moon=0, status="lost"))),
-        ("WON: MOON 5", ring_view(replace(start, moon=5, status="won"))),
-    ]
+
+def moon(position: int, danger: int = 0, alert: Alert | None = None) -> Track:
+    """A moon track like Big Bang's: 12 positions, the red moon at 0, the top at 11."""
+    return Track(length=12, position=position, bottom=0, top=11, danger=danger, alert=alert)
+
+
+# (title, what the centre says, the view)
+PANELS: list[tuple[str, str, RingView]] = [
+    ("TRACK: MOON 8", "TRACK 12", moon(8)),
+    ("RED MOON: MOON 5, DANGER 2", "TRACK 12", moon(5, danger=2, alert=RED_MOON)),
+    ("LOST: MOON 0", "TRACK 12", moon(0, alert=Alert("pulse", "danger", period_ms=1200))),
+    ("WON: MOON 5", "TRACK 12", moon(5, alert=Alert("spin", "gold", period_ms=1500))),
+    ("DOOM 5 OF 14, CLOCK 9", "GAUGE 14", Gauge(length=14, filled=5, marked=(3, 7, 11), clock=9, clock_hours=12)),
+    ("DOOM FULL", "GAUGE 14", Gauge(length=14, filled=14, marked=(3, 7, 11), alert=Alert("pulse", "danger", period_ms=1200))),
+    ("LEVELS 3 5 1 8 10 2", "6 SEATS", SeatLevels((3, 5, 1, 8, 10, 2), maximum=10, active=3)),
+    ("AP 3 OF 4, VP 2 OF 6", "2 COUNTERS", Counters((Counter(3, 4, "blue"), Counter(2, 6, "gold")))),
+]
+
+CAPTIONS = {"flash": "{arg} FLASHES, THEN STILL", "pulse": "A SLOW PULSE", "spin": "A SPIN"}
+
+LEGEND = [  # palette roles
+    ("danger", "DANGER"), ("lit", "LIT"), ("marker", "MARKER"), ("warning", "WOULD FALL"),
+    ("unlit", "UNLIT"), ("top", "TOP"), ("mark", "MARKED"), ("clock", "CLOCK"),
+]
+SEAT_NOTE = "SEAT COLOURS: AN ARC A SEAT; THE ACTIVE SEAT BRIGHT, ITS REST FAINT"
 
 
 def anim_caption(anim: tuple[str, ...] | None) -> tuple[str, str]:
@@ -45,19 +69,17 @@ def anim_caption(anim: tuple[str, ...] | None) -> tuple[str, str]:
     if anim is None:
         return "NO ANIM", "A STILL FRAME"
     name, colour, arg = anim
-    meaning = {"flash": f"{arg} RED FLASHES, THEN STILL", "pulse": "A SLOW RED PULSE",
-               "spin": "A GOLD SPIN"}[name]
-    return f"ANIM {name} {colour} {arg}", meaning
+    return f"ANIM {name} {colour} {arg}", CAPTIONS[name].format(arg=arg)
 
 
 # ------------------------------------------------------------------------- canvas
 
 class Canvas:
-    def __init__(self, width: int, height: int, colour):
+    def __init__(self, width: int, height: int, colour: Rgb):
         self.w, self.h = width, height
         self.px = bytearray(bytes(colour) * (width * height))
 
-    def blend(self, x: int, y: int, colour, alpha: float) -> None:
+    def blend(self, x: int, y: int, colour: Rgb, alpha: float) -> None:
         if not (0 <= x < self.w and 0 <= y < self.h) or alpha <= 0:
             return
         i = 3 * (y * self.w + x)
@@ -65,14 +87,14 @@ class Canvas:
         for k in range(3):
             self.px[i + k] = round(self.px[i + k] * (1 - a) + colour[k] * a)
 
-    def disc(self, cx: float, cy: float, radius: float, colour) -> None:
+    def disc(self, cx: float, cy: float, radius: float, colour: Rgb) -> None:
         """A filled circle, edges anti-aliased by distance."""
         for y in range(int(cy - radius - 1), int(cy + radius + 2)):
             for x in range(int(cx - radius - 1), int(cx + radius + 2)):
                 d = math.hypot(x + 0.5 - cx, y + 0.5 - cy)
                 self.blend(x, y, colour, radius - d + 0.5)
 
-    def circle(self, cx: float, cy: float, radius: float, width: float, colour) -> None:
+    def circle(self, cx: float, cy: float, radius: float, width: float, colour: Rgb) -> None:
         """A circle outline `width` pixels wide."""
         outer = radius + width / 2
         for y in range(int(cy - outer - 1), int(cy + outer + 2)):
@@ -80,12 +102,12 @@ class Canvas:
                 d = math.hypot(x + 0.5 - cx, y + 0.5 - cy)
                 self.blend(x, y, colour, width / 2 - abs(d - radius) + 0.5)
 
-    def rect(self, x0: int, y0: int, w: int, h: int, colour) -> None:
+    def rect(self, x0: int, y0: int, w: int, h: int, colour: Rgb) -> None:
         for y in range(y0, y0 + h):
             for x in range(x0, x0 + w):
                 self.blend(x, y, colour, 1)
 
-    def text(self, x: int, y: int, s: str, colour, scale: int = 2) -> None:
+    def text(self, x: int, y: int, s: str, colour: Rgb, scale: int = 2) -> None:
         for ch in s.upper():
             rows = FONT.get(ch, FONT["?"]).split()
             for j, row in enumerate(rows):
@@ -94,7 +116,7 @@ class Canvas:
                         self.rect(x + i * scale, y + j * scale, scale, scale, colour)
             x += 6 * scale
 
-    def text_centred(self, cx: int, y: int, s: str, colour, scale: int = 2) -> None:
+    def text_centred(self, cx: int, y: int, s: str, colour: Rgb, scale: int = 2) -> None:
         self.text(cx - (6 * len(s) - 1) * scale // 2, y, s, colour, scale)
 
     def png(self) -> bytes:
@@ -116,47 +138,46 @@ def led_xy(cx: float, cy: float, led: int) -> tuple[float, float]:
     return cx - RING_R * math.sin(turn), cy + RING_R * math.cos(turn)
 
 
-def draw_panel(c: Canvas, x0: int, title: str, view: dict) -> None:
-    frame = r.render(view, LEDS)
-    cx, cy = x0 + PANEL_W // 2, 40 + RING_R + 24
-    c.text_centred(cx, 14, title, TEXT)
+def draw_panel(c: Canvas, x0: int, y0: int, title: str, centre: str, view: RingView) -> None:
+    frame = render(view, LEDS)
+    cx, cy = x0 + PANEL_W // 2, y0 + 40 + RING_R + 24
+    c.text_centred(cx, y0 + 14, title, TEXT)
     if frame.anim:  # a halo in the animation's colour
-        colour = tuple(int(frame.anim[1][k:k + 2], 16) for k in (0, 2, 4))
-        c.circle(cx, cy, RING_R + DOT_R + 9, 3, colour)
+        c.circle(cx, cy, RING_R + DOT_R + 9, 3, palette.hex_to_rgb("#" + frame.anim[1]))
     for led, pixel in enumerate(frame.pixels):
         x, y = led_xy(cx, cy, led)
         c.disc(x, y, DOT_R + 1.5, DOT_EDGE)
         c.disc(x, y, DOT_R, pixel)
     x, y = led_xy(cx, cy, 0)
     c.text_centred(int(x), int(y - DOT_R - 24), "LED 0", FAINT)
-    c.text_centred(cx, int(cy) - 16, f"TRACK {view['track']}", FAINT)
+    c.text_centred(cx, int(cy) - 16, centre, FAINT)
     c.text_centred(cx, int(cy) + 2, f"{LEDS} LEDS", FAINT)
     sent, seen = anim_caption(frame.anim)
     c.text_centred(cx, int(cy) + RING_R + 44, sent, TEXT)
     c.text_centred(cx, int(cy) + RING_R + 66, seen, FAINT)
 
 
-LEGEND = [
-    (r.BOTTOM_RED, "RED MOON (0)"), (r.MOON_LIT, "MOON LEFT"), (r.MARKER, "MOON"),
-    (r.DANGER_AMBER, "WOULD FALL"), (r.UNLIT, "ABOVE MOON"), (r.TOP_VIOLET, "TOP"),
-]
-
-
 def draw_legend(c: Canvas, y: int) -> None:
     x = 24
-    for colour, name in LEGEND:
+    for name, label in LEGEND:
         c.disc(x + 8, y + 7, 9.5, DOT_EDGE)
-        c.disc(x + 8, y + 7, 8, colour)
-        c.text(x + 24, y, name, TEXT)
-        x += 24 + 12 * len(name) + 30
+        c.disc(x + 8, y + 7, 8, palette.colour(name).led)
+        c.text(x + 24, y, label, TEXT)
+        x += 24 + 12 * len(label) + 30
+    x = 24
+    for name in palette.SEAT_COLOURS:
+        c.disc(x + 8, y + 37, 9.5, DOT_EDGE)
+        c.disc(x + 8, y + 37, 8, palette.colour(name).led)
+        x += 24
+    c.text(x + 8, y + 30, SEAT_NOTE, FAINT)
 
 
 def draw() -> Canvas:
-    views = panels()
-    c = Canvas(PANEL_W * len(views), PANEL_H, BACKGROUND)
-    for i, (title, view) in enumerate(views):
-        draw_panel(c, i * PANEL_W, title, view)
-    draw_legend(c, PANEL_H - 32)
+    rows = -(-len(PANELS) // COLUMNS)
+    c = Canvas(PANEL_W * COLUMNS, PANEL_H * rows + LEGEND_H, BACKGROUND)
+    for i, (title, centre, view) in enumerate(PANELS):
+        draw_panel(c, (i % COLUMNS) * PANEL_W, (i // COLUMNS) * PANEL_H, title, centre, view)
+    draw_legend(c, PANEL_H * rows + 8)
     return c
 
 
@@ -191,6 +212,7 @@ FONT = {
     ",": "00000 00000 00000 00000 01100 00100 01000", ".": "00000 00000 00000 00000 00000 01100 01100",
     "-": "00000 00000 00000 11111 00000 00000 00000", "(": "00010 00100 01000 01000 01000 00100 00010",
     ")": "01000 00100 00010 00010 00010 00100 01000", "?": "01110 10001 00001 00010 00100 00000 00100",
+    "/": "00001 00010 00010 00100 01000 01000 10000", ";": "00000 01100 01100 00000 01100 00100 01000",
 }
 
 

@@ -21,15 +21,23 @@ import inspect
 import logging
 import threading
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Self
 
 from companion.cards import normalise_uid
 from companion.i18n import _
 from hardware.events import DeviceProblem, TagLifted, TagSeen
 
 __all__ = [
-    "Listener", "Reader", "PollingReader", "RereadFilter", "ReaderUnavailable", "UnreadableCard",
-    "normalise_uid", "open_reader", "BACKENDS",
+    "BACKENDS",
+    "Listener",
+    "PollingReader",
+    "Reader",
+    "ReaderUnavailableError",
+    "RereadFilter",
+    "UnreadableCardError",
+    "normalise_uid",
+    "open_reader",
 ]
 
 log = logging.getLogger(__name__)
@@ -43,11 +51,11 @@ FIRST_RETRY = 0.5  # seconds before the first retry of a reader that stopped ans
 MAX_RETRY = 10.0  # back-off doubles up to this
 
 
-class ReaderUnavailable(RuntimeError):
+class ReaderUnavailableError(RuntimeError):
     """The reader cannot work at all here (its library is missing): said once, never retried."""
 
 
-class UnreadableCard(Exception):
+class UnreadableCardError(Exception):
     """Something lies on the reader but gives no usable UID (a backend says why)."""
 
 
@@ -59,10 +67,10 @@ class Reader:
     def close(self) -> None:
         raise NotImplementedError
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -99,9 +107,9 @@ class RereadFilter:
             if uid == self._current:
                 self._last_read = now
                 return
-            events = [TagLifted(self._current, self._reader)] if self._current else []
+            events: list[ReaderEvent] = [TagLifted(self._current, self._reader)] if self._current else []
             self._current, self._last_read = uid, now
-        for event in (*events, TagSeen(uid, self._reader)):
+        for event in [*events, TagSeen(uid, self._reader)]:
             self._listener(event)
 
     def tick(self) -> None:
@@ -176,14 +184,14 @@ class PollingReader(Reader):
             if self._failing:
                 self._recover()
             raw_uids = self._read()
-        except ReaderUnavailable as exc:
+        except ReaderUnavailableError as exc:
             self._give_up(str(exc))
             return
-        except UnreadableCard as exc:
+        except UnreadableCardError as exc:
             self._back_again()
             self._unreadable(str(exc))
             return
-        except Exception as exc:  # noqa: BLE001 - whatever the library raises, the thread goes on
+        except Exception as exc:  # whatever the library raises, the thread goes on
             self._failed(exc)
             return
         self._back_again()
@@ -255,7 +263,7 @@ class PollingReader(Reader):
                 return
         try:
             self._release()
-        except Exception:  # noqa: BLE001 - closing never raises
+        except Exception:  # closing never raises
             log.exception("card reader %s: releasing the device failed", self.name)
 
 
@@ -273,12 +281,12 @@ BACKENDS = {
 }
 
 
-def open_reader(kind: str, options: dict | None, listener: Listener) -> Reader:
+def open_reader(kind: str, options: dict[str, Any] | None, listener: Listener) -> Reader:
     """The reader backend named `kind`, built with `options` (from the config), started."""
     if kind not in BACKENDS:
         raise ValueError(f'There is no card reader kind "{kind}" (known: {", ".join(sorted(BACKENDS))}).')
     module, class_name = BACKENDS[kind]
-    backend = getattr(importlib.import_module(module), class_name)
+    backend: Callable[..., Reader] = getattr(importlib.import_module(module), class_name)
     options = dict(options or {})
     try:
         inspect.signature(backend).bind(listener, **options)

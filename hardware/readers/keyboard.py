@@ -12,7 +12,9 @@ Many such readers type a UID once per swipe; some repeat it while the card lies 
 """
 from __future__ import annotations
 
+import contextlib
 import time
+from typing import Any
 
 from companion.i18n import _
 from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, normalise_uid
@@ -99,7 +101,7 @@ class KeyboardReader(PollingReader):
         self._decoder = WedgeDecoder(decimal_order)
         self._decimal_order = decimal_order
         self._device_path, self._device_name, self._grab = device, device_name, grab
-        self._device = None
+        self._device: Any = None  # the evdev InputDevice, opened on the first poll
         try:
             import evdev
         except ImportError as exc:
@@ -123,7 +125,7 @@ class KeyboardReader(PollingReader):
             raise
         return self._uids(events)
 
-    def _uids(self, events) -> list[str]:
+    def _uids(self, events: list[Any]) -> list[str]:
         uids = []
         for event in events:
             if event.type != self._evdev.ecodes.EV_KEY:
@@ -139,44 +141,45 @@ class KeyboardReader(PollingReader):
 
     def _key_name(self, code: int) -> str:
         name = self._evdev.ecodes.KEY.get(code, f"KEY_CODE_{code}")
-        return name[0] if isinstance(name, (list, tuple)) else name  # some codes have alias names
+        return str(name[0] if isinstance(name, (list, tuple)) else name)  # some codes have alias names
 
-    def _open(self):
+    def _open(self) -> Any:
         device = self._find_device()
         if self._grab:
             device.grab()  # the digits go to us only, not to the console or the UI
         return device
 
-    def _find_device(self):
+    def _find_device(self) -> Any:
         evdev = self._evdev
         if self._device_path:
             try:
                 return evdev.InputDevice(self._device_path)
             except FileNotFoundError:
-                raise OSError(_("no input device {path}: plug the reader in, or check `ls /dev/input/by-id`").format(path=self._device_path)) from None
+                raise OSError(_("no input device {path}: plug the reader in, or check `ls /dev/input/by-id`").format(
+                    path=self._device_path)) from None
             except PermissionError:
-                raise OSError(_("no permission to read {path}: add the user to the input group (sudo adduser $USER input) and log in again").format(path=self._device_path)) from None
-        wanted = self._device_name.lower()
+                raise OSError(_("no permission to read {path}: add the user to the input group (sudo adduser $USER input) and log in again").format(
+                    path=self._device_path)) from None
+        wanted = (self._device_name or "").lower()
         for path in evdev.list_devices():
             device = evdev.InputDevice(path)
             if wanted in device.name.lower():
                 return device
             device.close()
-        raise OSError(_("no input device named like \"{name}\": plug the reader in; `python -m evdev.evtest` lists the devices (needs the input group)").format(name=self._device_name))
+        raise OSError(_("no input device named like \"{name}\": plug the reader in; `python -m evdev.evtest` lists the devices (needs the input group)").format(
+            name=self._device_name))
 
     def _drop_device(self) -> None:
         device, self._device = self._device, None
-        try:
+        if device is None:
+            return
+        with contextlib.suppress(OSError):
             device.close()
-        except OSError:
-            pass
 
     def _release(self) -> None:
         if self._device is None:
             return
         if self._grab:
-            try:
+            with contextlib.suppress(OSError):
                 self._device.ungrab()
-            except OSError:
-                pass
         self._drop_device()

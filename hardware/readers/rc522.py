@@ -16,11 +16,12 @@ after being read), so `lift_after` must stay well above two poll intervals.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.cards import CASCADE_TAG
 from companion.i18n import _
-from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, ReaderUnavailable, UnreadableCard
+from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, ReaderUnavailableError, UnreadableCardError
 
 
 class _ChipReader(PollingReader):
@@ -51,7 +52,7 @@ class _ChipReader(PollingReader):
                 self._library_missing(exc)
         self._begin(start)
 
-    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+    def _chip_factory(self, options: dict[str, Any]) -> Callable[[], Any]:
         """Import the library (lazily: it exists only on a Pi) and say how to make its chip object."""
         raise NotImplementedError
 
@@ -63,10 +64,12 @@ class _ChipReader(PollingReader):
 
     def _ensure_chip(self) -> Any:
         if self._chip is None:
+            if self._make_chip is None:  # the library is missing: said once by poll_once, never here
+                raise ReaderUnavailableError(self._unavailable or self.package)
             try:
                 self._chip = self._make_chip()
             except TypeError as exc:  # an option the library does not take: retrying cannot help
-                raise ReaderUnavailable(_("The card reader options do not suit {package}: {reason}").format(package=self.package, reason=exc)) from None
+                raise ReaderUnavailableError(_("The card reader options do not suit {package}: {reason}").format(package=self.package, reason=exc)) from None
         return self._chip
 
 
@@ -83,7 +86,7 @@ class Mfrc522Reader(_ChipReader):
     package = "mfrc522"
     install = "pip install mfrc522 spidev RPi.GPIO; not on a Pi 5, use the reader kind pirc522 there"
 
-    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+    def _chip_factory(self, options: dict[str, Any]) -> Callable[[], Any]:
         from mfrc522 import MFRC522
 
         return lambda: MFRC522(**options)
@@ -97,7 +100,7 @@ class Mfrc522Reader(_ChipReader):
         if status != chip.MI_OK:
             return []  # a card moving in or out; the next poll tries again
         if raw and raw[0] == CASCADE_TAG:
-            raise UnreadableCard(_("it has a 7-byte UID, which the mfrc522 package cannot read; use the reader kind pirc522"))
+            raise UnreadableCardError(_("it has a 7-byte UID, which the mfrc522 package cannot read; use the reader kind pirc522"))
         return [raw]  # 4 UID bytes + check byte: normalise_uid drops the check byte
 
     def _recover(self) -> None:
@@ -115,7 +118,7 @@ class PiRc522Reader(_ChipReader):
     package = "pi-rc522"
     install = "pip install --no-deps pi-rc522 && pip install spidev rpi-lgpio"
 
-    def _chip_factory(self, options: dict) -> Callable[[], Any]:
+    def _chip_factory(self, options: dict[str, Any]) -> Callable[[], Any]:
         from pirc522 import RFID
 
         options = {"pin_irq": None, **options}  # no IRQ pin: we poll, so the interrupt wire is not needed

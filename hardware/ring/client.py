@@ -17,13 +17,15 @@ POSIX only (select() on the port's file descriptor), as on the Pi.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import select
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Self
 
 from hardware.events import DeviceProblem
 from hardware.ring.protocol import (
@@ -63,11 +65,11 @@ def find_ring_port(configured: str | None) -> str | None:
 
     for info in sorted(list_ports.comports(), key=lambda p: p.device):
         if (info.vid, info.pid) == PICO_USB_ID:
-            return info.device
+            return str(info.device)
     return None
 
 
-def open_serial(port: str):
+def open_serial(port: str) -> Any:
     """Open a ring port with pyserial: non-blocking reads (the thread select()s), exclusive."""
     import serial
 
@@ -86,7 +88,7 @@ class RingStatus:
     firmware: str | None = None
 
 
-class _LinkDown(Exception):
+class _LinkDownError(Exception):
     """The ring stopped answering: close the port and reconnect."""
 
 
@@ -98,10 +100,10 @@ class _Device:
         self.hold: int | None = None
         self.brightness: int | None = None
         self.back: list[Pixel | None] = [None] * leds  # SET writes here ...
-        self.shown: tuple[Pixel, ...] | None = None  # ... SHOW latches it
+        self.shown: tuple[Pixel | None, ...] | None = None  # ... SHOW latches it
         self.anim: tuple[str, ...] | None = None  # after SHOW: none
 
-    def apply(self, verb: str, args: tuple) -> None:
+    def apply(self, verb: str, args: tuple[Any, ...]) -> None:
         """Mirror an acknowledged frame, as the firmware applies it."""
         if verb == "HOLD":
             self.hold = args[0]
@@ -110,7 +112,8 @@ class _Device:
         elif verb == "SET":
             start, hexes = args
             for i in range(0, len(hexes), 6):
-                self.back[start + i // 6] = tuple(int(hexes[i + k:i + k + 2], 16) for k in (0, 2, 4))
+                red, green, blue = (int(hexes[i + k:i + k + 2], 16) for k in (0, 2, 4))
+                self.back[start + i // 6] = (red, green, blue)
         elif verb == "SHOW":
             self.shown = tuple(self.back)
             self.anim = None  # SHOW ends any animation
@@ -153,8 +156,8 @@ class RingClient:
         self._synced = False
         self._status = RingStatus("searching", "looking for the ring")
         # Thread-owned state.
-        self._ser = None
-        self._dev: _Device | None = None
+        self._ser: Any = None  # the pyserial port, while connected
+        self._dev: _Device | None = None  # what the connected ring acknowledged
         self._rx = b""
         self._seq = 0
         self._last_write = 0.0
@@ -163,8 +166,9 @@ class RingClient:
         self._unknown_verbs: set[str] = set()
         self._unknown_anims: set[str] = set()
         self._closing = threading.Event()
-        self._wake_r, self._wake_w = os.pipe()
-        os.set_blocking(self._wake_w, False)
+        self._wake_r, wake_w = os.pipe()
+        self._wake_w: int | None = wake_w  # None once closed
+        os.set_blocking(wake_w, False)
         self._thread = threading.Thread(target=self._run, name="ring-link", daemon=True)
         self._thread.start()
 
@@ -217,10 +221,10 @@ class RingClient:
         self._thread.join(5)
         self._close_wake_pipe()
 
-    def __enter__(self) -> RingClient:
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _changed(self) -> None:
@@ -233,10 +237,8 @@ class RingClient:
         with self._cond:
             if self._wake_w is None:
                 return  # closed
-            try:
+            with contextlib.suppress(BlockingIOError):  # the pipe is full: the thread wakes anyway
                 os.write(self._wake_w, b"!")
-            except BlockingIOError:
-                pass  # the pipe is full: the thread wakes anyway
 
     def _close_wake_pipe(self) -> None:
         with self._cond:
@@ -265,7 +267,7 @@ class RingClient:
             except VersionMismatch as refusal:  # a restarted ring greeted us with another version
                 self._refuse(str(refusal))
                 break
-            except (_LinkDown, *self._serial_errors) as error:
+            except (_LinkDownError, *self._serial_errors) as error:
                 self._drop(f"the ring stopped answering ({error}); reconnecting")
             except Exception:  # a bug here must not leave the ring dark for the rest of the game
                 log.exception("ring link failed")
@@ -284,12 +286,12 @@ class RingClient:
             self._rx = b""
             reply = self._exchange("HELLO", ())
             if not reply.ok:
-                raise _LinkDown(f"HELLO answered ERR {reply.code}")
+                raise _LinkDownError(f"HELLO answered ERR {reply.code}")
             fields = check_hello(parse_fields(reply.data))  # VersionMismatch goes up: refuse
             leds = int(fields.get("leds", ""))
         except VersionMismatch:
             raise
-        except (_LinkDown, ProtocolError, ValueError, *self._serial_errors) as error:
+        except (_LinkDownError, ProtocolError, ValueError, *self._serial_errors) as error:
             self._close_port()
             self._report_down(f"no ring answering on {port} ({error}); retrying")
             return False
@@ -313,10 +315,10 @@ class RingClient:
         self._report_up()
         self._idle()
 
-    def _next_step(self) -> tuple[int, tuple[str, tuple] | None]:
+    def _next_step(self) -> tuple[int, tuple[str, tuple[Any, ...]] | None]:
         with self._cond:
             version, frame, brightness = self._version, self._frame, self._brightness
-        dev = self._dev
+        dev = self._connected()
         if dev.hold != self._hold_ms and "HOLD" not in self._unknown_verbs:
             return version, ("HOLD", (self._hold_ms,))
         if brightness is not None and dev.brightness != brightness and "BRI" not in self._unknown_verbs:
@@ -324,7 +326,8 @@ class RingClient:
         if frame is None:
             return version, None
         pixels = _fit(frame.pixels, dev.leds)
-        changed = [i for i, (have, want) in enumerate(zip(dev.back, pixels)) if have != want]
+        # _fit made the frame as long as the ring
+        changed = [i for i, (have, want) in enumerate(zip(dev.back, pixels, strict=True)) if have != want]
         if changed:  # one SET from the first changed pixel, as far as a line allows
             start = changed[0]
             end = min(changed[-1] + 1, start + PIXELS_PER_SET)
@@ -336,17 +339,23 @@ class RingClient:
             return version, ("ANIM", anim or ("none",))
         return version, None
 
-    def _send(self, verb: str, args: tuple) -> None:
+    def _send(self, verb: str, args: tuple[Any, ...]) -> None:
         reply = self._exchange(verb, args)
         if reply.ok:
-            self._dev.apply(verb, args)
+            self._connected().apply(verb, args)
         elif reply.code == "UNKNOWN":
             self._fall_back(verb, args)
         else:  # RANGE / SYNTAX: a frame this ring cannot take; skip it rather than loop on it
             log.warning("the ring refused %s %s: %s %s", verb, args, reply.code, reply.data)
-            self._dev.apply(verb, args)
+            self._connected().apply(verb, args)
 
-    def _fall_back(self, verb: str, args: tuple) -> None:
+    def _connected(self) -> _Device:
+        """The connected ring's acknowledged state (the link thread calls this only while connected)."""
+        if self._dev is None:
+            raise _LinkDownError("not connected")
+        return self._dev
+
+    def _fall_back(self, verb: str, args: tuple[Any, ...]) -> None:
         """An extension the ring lacks: remember it, and use the minimum set from now on."""
         if verb == "ANIM":
             log.warning("the ring has no animation %r; showing the still frame", args[0])
@@ -373,7 +382,7 @@ class RingClient:
                 self._handle(line)
 
     # ------------------------------------------------------------------ frames and replies
-    def _exchange(self, verb: str, args: tuple) -> Reply:
+    def _exchange(self, verb: str, args: tuple[Any, ...]) -> Reply:
         """Send one frame and return its reply, resending up to RESENDS times on silence or CRC."""
         self._seq = (self._seq + 1) % SEQ_MOD
         line = encode_frame(self._seq, verb, *args)
@@ -383,7 +392,7 @@ class RingClient:
             reply = self._await_reply(self._seq, self._last_write + REPLY_TIMEOUT)
             if reply is not None and reply.code != "CRC":
                 return reply
-        raise _LinkDown(f"no reply to {verb} after {1 + RESENDS} tries")
+        raise _LinkDownError(f"no reply to {verb} after {1 + RESENDS} tries")
 
     def _await_reply(self, seq: int, deadline: float) -> Reply | None:
         while True:
@@ -436,10 +445,8 @@ class RingClient:
     def _close_port(self) -> None:
         ser, self._ser, self._dev = self._ser, None, None
         if ser is not None:
-            try:
+            with contextlib.suppress(*self._serial_errors):
                 ser.close()
-            except self._serial_errors:
-                pass
 
     def _refuse(self, message: str) -> None:
         self._close_port()

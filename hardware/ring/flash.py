@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from hardware.ring.protocol import (
     ProtocolError,
@@ -31,10 +32,10 @@ class FlashError(RuntimeError):
     """Deployment failed; the message says what to do."""
 
 
-def _pyserial():
+def _pyserial() -> Any:
     try:
         import serial
-        import serial.tools.list_ports  # noqa: F401
+        import serial.tools.list_ports
     except ImportError:
         raise FlashError("pyserial is not installed: pip install pyserial==3.5") from None
     return serial
@@ -55,7 +56,7 @@ def find_pico_port() -> str:
                          "the port, e.g. /dev/ttyACM0")
     if len(found) > 1:
         raise FlashError(f"several Picos found ({', '.join(found)}): pass the port")
-    return found[0]
+    return str(found[0])
 
 
 def release_port(port: str, timeout: float = 1.0) -> bool:
@@ -88,7 +89,7 @@ def run_mpremote(*args: str, timeout: float = 120.0) -> str:
     _require_mpremote()
     cmd = [sys.executable, "-m", "mpremote", *args]
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise FlashError(f"mpremote did not finish within {timeout:.0f} s: {' '.join(args)}") from None
     if done.returncode != 0:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import binascii
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 PROTO = 1
@@ -52,7 +53,7 @@ def encode_frame(seq: int, verb: str, *args: object) -> bytes:
     return frame
 
 
-def pixels_hex(pixels) -> str:
+def pixels_hex(pixels: Sequence[tuple[int, int, int]]) -> str:
     """[(r, g, b), ...] -> the RRGGBB... token of SET."""
     out = []
     for px in pixels:
@@ -104,10 +105,8 @@ def parse_line(line: bytes | str) -> Reply | Unsolicited:
             raise ProtocolError(f"not ASCII: {line!r}") from None
     else:
         text = line
-    if text.endswith("\n"):
-        text = text[:-1]
-    if text.endswith("\r"):
-        text = text[:-1]
+    text = text.removesuffix("\n")
+    text = text.removesuffix("\r")
     if not text or not text.isprintable():
         raise ProtocolError(f"not a protocol line: {line!r}")
     if text.startswith("! "):

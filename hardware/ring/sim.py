@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable
+from collections.abc import Callable
+from typing import Self
 
 from hardware.events import DeviceProblem
 from hardware.ring.client import RingStatus
@@ -93,10 +94,10 @@ class SimulatedRing:
             self._closed = True
             self._listeners.clear()
 
-    def __enter__(self) -> SimulatedRing:
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _notify(self) -> None:

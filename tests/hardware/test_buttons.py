@@ -1,4 +1,5 @@
 """Buttons: gestures from edges (pure, exact timing) and through gpiozero's own MockFactory pins."""
+import contextlib
 import queue
 import time
 
@@ -118,15 +119,13 @@ def press(factory, pin, seconds):
 def collect(got, wait=0.6):
     deadline, out = time.monotonic() + wait, []
     while time.monotonic() < deadline:
-        try:
+        with contextlib.suppress(queue.Empty):
             out.append(got.get(timeout=0.05))
-        except queue.Empty:
-            pass
     return out
 
 
 def test_mock_pins_give_a_tap_a_hold_and_a_double(panel):
-    p, factory, got = panel
+    _panel, factory, got = panel
     press(factory, 17, 0.02)
     assert collect(got) == [ButtonGesture("next", "tap")]
     press(factory, 27, 0.4)
@@ -138,7 +137,7 @@ def test_mock_pins_give_a_tap_a_hold_and_a_double(panel):
 
 
 def test_mock_pin_bounce_storm_is_one_tap(panel):
-    p, factory, got = panel
+    _panel, factory, got = panel
     pin = factory.pin(17)
     for _ in range(5):  # gpiozero's mock pins do not debounce: five fast edges reach our code
         pin.drive_low()
@@ -165,7 +164,7 @@ def test_a_listener_that_raises_does_not_stop_the_buttons():
         got.put(gesture)
         raise RuntimeError("a screen that fell over")
 
-    with ButtonPanel({"next": 17}, listener, timing=Timing(debounce=0.01, double=0.05, hold=0.25), pin_factory=factory) as p:
+    with ButtonPanel({"next": 17}, listener, timing=Timing(debounce=0.01, double=0.05, hold=0.25), pin_factory=factory):
         press(factory, 17, 0.02)
         assert collect(got) == [ButtonGesture("next", "tap")]
         press(factory, 17, 0.4)

@@ -271,7 +271,7 @@ def test_the_reader_thread_delivers_events_and_stops_on_close():
 
 
 def test_an_unknown_reader_kind_is_named_in_the_error():
-    with pytest.raises(ValueError, match='"nfc".*keyboard, pirc522, rc522, simulated'):
+    with pytest.raises(ValueError, match=r'"nfc".*keyboard, pirc522, rc522, simulated'):
         open_reader("nfc", {}, Heard())
 
 
@@ -379,7 +379,8 @@ class FakeMfrc522Chip(FakeChip):
     MI_OK, MI_NOTAGERR, MI_ERR = 0, 1, 2
     PICC_REQIDL = 0x26
 
-    def MFRC522_Request(self, mode):
+    # the mfrc522 library's method names
+    def MFRC522_Request(self, mode):  # noqa: N802
         assert mode == self.PICC_REQIDL
         self.calls += 1
         if self.failure:
@@ -389,16 +390,16 @@ class FakeMfrc522Chip(FakeChip):
             return self.MI_ERR, None
         return self.MI_OK, 0x10
 
-    def MFRC522_Anticoll(self):
+    def MFRC522_Anticoll(self):  # noqa: N802
         self._quiet = True
         uid = bytes.fromhex(self.card)
         level1 = list(uid) if len(uid) == 4 else [0x88, *uid[:3]]
         return self.MI_OK, [*level1, bcc(level1)]
 
-    def MFRC522_Init(self):
+    def MFRC522_Init(self):  # noqa: N802
         self.inits += 1
 
-    def Close_MFRC522(self):
+    def Close_MFRC522(self):  # noqa: N802
         self.closed = True
 
 
@@ -444,13 +445,13 @@ def test_a_four_byte_card_lying_on_the_rc522_is_one_scan_without_check_byte(adap
 
 
 def test_pirc522_reads_seven_byte_stickers():
-    reader, chip, clock, heard = chip_reader(PiRc522Reader, FakePiRc522Chip, NTAG)
+    reader, _chip, clock, heard = chip_reader(PiRc522Reader, FakePiRc522Chip, NTAG)
     poll(reader, clock, 1.0)
     assert heard == [TagSeen(NTAG, "rc522")]
 
 
 def test_mfrc522_says_once_that_it_cannot_read_a_seven_byte_sticker():
-    reader, chip, clock, heard = chip_reader(Mfrc522Reader, FakeMfrc522Chip, NTAG)
+    reader, _chip, clock, heard = chip_reader(Mfrc522Reader, FakeMfrc522Chip, NTAG)
     poll(reader, clock, 3.0)
     assert heard.scans() == []
     assert len(heard.problems()) == 1 and "pirc522" in heard.problems()[0].message

@@ -6,26 +6,31 @@ import sys
 import threading
 import time
 import tty
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))
 
-from ringharness import PLAIN, UNAVAILABLE, FirmwareDevice  # noqa: E402
+from ringharness import PLAIN, UNAVAILABLE, FirmwareDevice
 
-from companion.games.bigbang.state import initial_state, replace  # noqa: E402
-from companion.games.bigbang.views import ring_view  # noqa: E402
-from hardware.ring.client import RingClient, find_ring_port, open_serial  # noqa: E402
-from hardware.ring.protocol import ProtocolError  # noqa: E402
-from hardware.ring.render import RingFrame, render  # noqa: E402
+from companion.ring import Alert, Counter, Counters, Gauge, SeatLevels, Track
+from hardware.ring.client import RingClient, find_ring_port, open_serial
+from hardware.ring.protocol import ProtocolError
+from hardware.ring.render import RingFrame, render
 
 LOST_COLOUR = (48, 16, 0)  # the firmware's host-lost pixel (firmware/main.py CONFIG)
 needs_firmware = pytest.mark.skipif(bool(UNAVAILABLE), reason=UNAVAILABLE or "")
 
 
-def big_bang_frame(leds=24, **changes) -> RingFrame:
-    return render(ring_view(replace(initial_state(), **changes)), leds)
+RED_MOON = Alert("flash", "danger", count=3)
+WON = Alert("spin", "gold", period_ms=1500)
+
+
+def moon_frame(leds: int = 24, moon: int = 8, alert: Alert | None = None) -> RingFrame:
+    """A moon track of 12 positions, as Big Bang's ring view gives it, rendered for `leds` LEDs."""
+    return render(Track(length=12, position=moon, bottom=0, top=11, alert=alert), leds)
 
 
 # ------------------------------------------------------------------ helpers and fixtures
@@ -167,7 +172,7 @@ def wait_for(predicate, timeout=5.0):
 def test_the_ring_shows_the_rendered_frame(firmware, client):
     dev = firmware()
     ring = client(dev.port)
-    frame = big_bang_frame()
+    frame = moon_frame()
     ring.show(frame)
     assert ring.wait_synced(5)
     assert dev.wait_shown(list(frame.pixels)) == list(frame.pixels)
@@ -177,12 +182,30 @@ def test_the_ring_shows_the_rendered_frame(firmware, client):
 
 
 @needs_firmware
+@pytest.mark.parametrize("view", [
+    Gauge(length=14, filled=5, marked=(3, 7, 11), clock=9),
+    SeatLevels((3, 5, 1, 8, 10, 2), maximum=10, active=3),
+    Counters((Counter(3, 4, "blue"), Counter(2, 6, "gold")), alert=Alert("pulse", "gold", period_ms=1000)),
+], ids=lambda view: view.kind)
+def test_every_kind_of_view_reaches_the_firmware_as_rendered(firmware, client, view):
+    dev = firmware()
+    ring = client(dev.port)
+    frame = render(view, 24)
+    ring.show(replace(frame, anim=None))
+    assert ring.wait_synced(5)
+    assert dev.wait_shown(list(frame.pixels)) == list(frame.pixels)
+    ring.show(frame)  # with its alert, if any: the firmware takes the ANIM
+    assert ring.wait_synced(5)
+    assert ring.problems == []
+
+
+@needs_firmware
 def test_a_60_led_ring_gets_the_whole_frame_in_lines_of_at_most_200_bytes(firmware, client):
     dev = firmware(LED_COUNT=60)
     written = []
     ring = client(dev.port, opener=recording_opener(written))
     wait_for(lambda: ring.led_count == 60)
-    frame = big_bang_frame(60)
+    frame = moon_frame(60)
     ring.show(frame)
     assert ring.wait_synced(5)
     dev.wait_shown(list(frame.pixels))
@@ -205,12 +228,12 @@ def test_a_frame_change_sends_only_what_changed(firmware, client):
     dev = firmware()
     written = []
     ring = client(dev.port, opener=recording_opener(written), hold_ms=0)
-    ring.show(big_bang_frame(moon=8))
+    ring.show(moon_frame(moon=8))
     assert ring.wait_synced(5)
     assert verbs(written) == ["HELLO", "HOLD", "SET", "SHOW"]
 
     written.clear()
-    moved = big_bang_frame(moon=7)  # two LEDs turn from marker to unlit, two from lit to marker
+    moved = moon_frame(moon=7)  # two LEDs turn from marker to unlit, two from lit to marker
     ring.show(moved)
     assert ring.wait_synced(5)
     assert verbs(written) == ["SET", "SHOW"]
@@ -218,13 +241,13 @@ def test_a_frame_change_sends_only_what_changed(firmware, client):
     dev.wait_shown(list(moved.pixels))
 
     written.clear()
-    alert = big_bang_frame(moon=7, red_moon_open=True)  # same pixels, plus a flash
+    alert = moon_frame(moon=7, alert=RED_MOON)  # same pixels, plus a flash
     ring.show(alert)
     assert ring.wait_synced(5)
     assert verbs(written) == ["ANIM"]
 
     written.clear()
-    ring.show(big_bang_frame(moon=7, red_moon_open=True))  # equal frame: nothing to say
+    ring.show(moon_frame(moon=7, alert=RED_MOON))  # equal frame: nothing to say
     ring.brightness(200)
     assert ring.wait_synced(5)
     assert verbs(written) == ["BRI"]
@@ -234,7 +257,7 @@ def test_a_frame_change_sends_only_what_changed(firmware, client):
 def test_red_moon_alert_flashes_the_ring_red_then_shows_the_frame(firmware, client):
     dev = firmware()
     ring = client(dev.port)
-    frame = big_bang_frame(moon=3, red_moon_open=True)
+    frame = moon_frame(moon=3, alert=RED_MOON)
     ring.show(frame)
     assert ring.wait_synced(5)
     dev.wait_shown(lambda px: px == [(255, 0, 0)] * 24)
@@ -245,18 +268,18 @@ def test_red_moon_alert_flashes_the_ring_red_then_shows_the_frame(firmware, clie
 def test_brightness_reaches_the_leds(firmware, client):
     dev = firmware()
     ring = client(dev.port, brightness=0)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
     dev.wait_shown([(0, 0, 0)] * 24)
     ring.brightness(255)
-    dev.wait_shown(list(big_bang_frame().pixels))
+    dev.wait_shown(list(moon_frame().pixels))
 
 
 @needs_firmware
 def test_hold_keeps_a_live_ring_lit_and_a_dead_pi_shows_host_lost(firmware, client):
     dev = firmware()
     ring = client(dev.port, hold_ms=300)
-    frame = big_bang_frame()
+    frame = moon_frame()
     ring.show(frame)
     assert ring.wait_synced(5)
     time.sleep(1.0)  # idle far longer than the hold time: the client's keep-alive must cover it
@@ -270,7 +293,7 @@ def test_a_ring_that_restarts_gets_the_whole_frame_again(firmware, client):
     dev = firmware()
     written = []
     ring = client(dev.port, opener=recording_opener(written), hold_ms=0)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
     written.clear()
     os.write(dev._master, b"! HELLO proto=1 fw=1.0.0 leds=24\n")  # as if the ring just booted
@@ -285,7 +308,7 @@ def test_a_ring_of_another_protocol_version_is_refused_once_and_left_alone(emula
     ring = client(emu.port)
     wait_for(lambda: ring.status.state == "refused")
     assert "protocol 2" in ring.status.message and "protocol 1" in ring.status.message
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert not ring.wait_synced(0.3)
     assert emu.verbs() == ["HELLO"]  # nothing after the refusal
     assert len(ring.problems) == 1 and not ring.problems[0].ok
@@ -312,7 +335,7 @@ def test_a_frame_whose_reply_was_lost_is_resent(emulator, client):
         return Emulator.answer(emu, seq, verb, line)
     emu = emulator(respond=answer)
     ring = client(emu.port, hold_ms=0)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
     shows = [line for line in emu.received if b" SHOW " in line]
     assert len(shows) == 2 and shows[0] == shows[1]  # the same frame, same seq
@@ -324,7 +347,7 @@ def test_a_ring_that_never_answers_gets_three_resends_then_a_reconnect(emulator,
         return None if verb == b"SHOW" else Emulator.answer(emu, seq, verb, line)
     emu = emulator(respond=answer)
     ring = client(emu.port, hold_ms=0)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     wait_for(lambda: emu.verbs().count("HELLO") >= 2)
     first_round = emu.verbs()[:emu.verbs().index("HELLO", 1)]
     assert first_round == ["HELLO", "HOLD", "SET", "SHOW", "SHOW", "SHOW", "SHOW"]
@@ -339,9 +362,9 @@ def test_garbage_from_the_ring_is_skipped(emulator, client):
         return noise + Emulator.answer(emu, seq, verb, line)
     emu = emulator(respond=answer)
     ring = client(emu.port)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
-    ring.show(big_bang_frame(moon=5))
+    ring.show(moon_frame(moon=5))
     assert ring.wait_synced(5)
     assert ring.problems == []
     assert emu.verbs().count("HELLO") == 1
@@ -351,10 +374,10 @@ def test_garbage_from_the_ring_is_skipped(emulator, client):
 def test_garbage_on_a_real_link_is_skipped(firmware, client):
     dev = firmware()
     ring = client(dev.port)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
     os.write(dev._master, b"MPY: soft reboot\r\nTraceback (most recent call last):\n\x03\x04\n")
-    frame = big_bang_frame(moon=4)
+    frame = moon_frame(moon=4)
     ring.show(frame)
     assert ring.wait_synced(5)
     dev.wait_shown(list(frame.pixels))
@@ -368,9 +391,9 @@ def test_an_animation_the_ring_lacks_falls_back_to_the_still_frame(emulator, cli
         return Emulator.answer(emu, seq, verb, line)
     emu = emulator(respond=answer)
     ring = client(emu.port, hold_ms=0)
-    ring.show(big_bang_frame(status="won"))
+    ring.show(moon_frame(alert=WON))
     assert ring.wait_synced(5)
-    ring.show(big_bang_frame(moon=4, status="won"))
+    ring.show(moon_frame(moon=4, alert=WON))
     assert ring.wait_synced(5)
     assert emu.verbs().count("ANIM") == 1  # asked once, then remembered
     assert ring.problems == []
@@ -384,14 +407,14 @@ def test_unplugged_ring_never_stops_the_game_and_resyncs_when_replugged(firmware
     first = firmware()
     link.symlink_to(first.port)
     ring = client(str(link))
-    ring.show(big_bang_frame(moon=8))
+    ring.show(moon_frame(moon=8))
     assert ring.wait_synced(5)
 
     unplug(first)
     link.unlink()  # udev removes the name with the device
     started = time.monotonic()
     for moon in range(7, 2, -1):  # the table plays on
-        ring.show(big_bang_frame(moon=moon))
+        ring.show(moon_frame(moon=moon))
     assert time.monotonic() - started < 0.5  # show() never waits for the ring
     wait_for(lambda: ring.status.state == "searching")
     assert not ring.wait_synced(0.3)
@@ -399,7 +422,7 @@ def test_unplugged_ring_never_stops_the_game_and_resyncs_when_replugged(firmware
     second = firmware()  # plugged in again: a new pty behind the same name
     link.symlink_to(second.port)
     assert ring.wait_synced(5)
-    second.wait_shown(list(big_bang_frame(moon=3).pixels))
+    second.wait_shown(list(moon_frame(moon=3).pixels))
     assert [p.ok for p in ring.problems] == [False, True]  # reported once, then back
 
 
@@ -407,15 +430,15 @@ def test_unplugged_ring_never_stops_the_game_and_resyncs_when_replugged(firmware
 def test_a_killed_firmware_is_noticed_and_a_ring_on_another_port_is_found(firmware, client):
     current = {"dev": firmware()}
     ring = client(None, finder=lambda configured: current["dev"].port, hold_ms=400)
-    ring.show(big_bang_frame())
+    ring.show(moon_frame())
     assert ring.wait_synced(5)
 
     current["dev"].proc.kill()  # the ring hangs: the port stays, nothing answers
     wait_for(lambda: ring.status.state == "searching")
-    ring.show(big_bang_frame(moon=2))
+    ring.show(moon_frame(moon=2))
     current["dev"] = firmware()
     assert ring.wait_synced(5)
-    current["dev"].wait_shown(list(big_bang_frame(moon=2).pixels))
+    current["dev"].wait_shown(list(moon_frame(moon=2).pixels))
     assert [p.ok for p in ring.problems] == [False, True]
 
 
@@ -423,7 +446,7 @@ def test_no_ring_at_all_is_reported_once_and_show_still_works(client):
     ring = client(None, finder=lambda configured: None)
     wait_for(lambda: ring.problems)
     for moon in range(8, 0, -1):
-        ring.show(big_bang_frame(moon=moon))
+        ring.show(moon_frame(moon=moon))
     assert not ring.wait_synced(1.2)  # several reconnect attempts go by
     assert ring.status.state == "searching" and "no ring found" in ring.status.message
     assert len(ring.problems) == 1
@@ -445,7 +468,7 @@ def test_the_problem_callback_may_close_the_client(client):
     ready.set()
     wait_for(lambda: ring.status.state == "closed")
     wait_for(lambda: "ring-link" not in [t.name for t in threading.enumerate()])
-    ring.show(big_bang_frame())  # after close: ignored, no error
+    ring.show(moon_frame())  # after close: ignored, no error
 
 
 def test_a_frame_no_ring_could_take_is_refused_at_show(client):

@@ -5,13 +5,14 @@ import time
 
 import pytest
 
+from companion.ring import Track
 from hardware.ring.client import RingClient
 from hardware.ring.render import RingFrame, render
 from hardware.ring.sim import SimulatedRing
 
 
 def frame(moon: int) -> RingFrame:
-    return render({"kind": "track", "track": 12, "moon": moon, "bottom": 0, "top": 11}, 24)
+    return render(Track(length=12, position=moon, bottom=0, top=11), 24)
 
 
 def test_it_offers_what_the_real_client_offers():
@@ -56,27 +57,32 @@ def test_brightness_out_of_range_is_refused():
         SimulatedRing().brightness(256)
 
 
+def play_from_eight_threads(ring: SimulatedRing) -> list:
+    """Eight threads change the frame at once while a slow preview redraws; the frames it got."""
+    seen = []
+
+    def slow_preview(f, level):  # a redraw takes a moment: other threads change the frame meanwhile
+        time.sleep(random.random() / 1000)
+        seen.append(f)
+
+    ring.add_listener(slow_preview)
+    together = threading.Barrier(8)
+
+    def play(offset):
+        for i in range(10):
+            ring.show(frame((i + offset) % 12))
+        together.wait()
+        ring.show(RingFrame(((offset, 0, 0),) * 24))  # eight last frames at once
+
+    threads = [threading.Thread(target=play, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return seen
+
+
 def test_from_many_threads_the_last_picture_a_listener_gets_is_the_current_one():
     for _ in range(5):
-        seen = []
         ring = SimulatedRing()
-
-        def slow_preview(f, level):  # a redraw takes a moment: other threads change the frame meanwhile
-            time.sleep(random.random() / 1000)
-            seen.append(f)
-
-        ring.add_listener(slow_preview)
-        together = threading.Barrier(8)
-
-        def play(offset):
-            for i in range(10):
-                ring.show(frame((i + offset) % 12))
-            together.wait()
-            ring.show(RingFrame(((offset, 0, 0),) * 24))  # eight last frames at once
-
-        threads = [threading.Thread(target=play, args=(k,)) for k in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert seen[-1] == ring.frame
+        assert play_from_eight_threads(ring)[-1] == ring.frame
