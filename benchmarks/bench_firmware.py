@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "firmware"))
 
-from ringharness import FirmwareDevice, why_unavailable  # noqa: E402
+from ringharness import FirmwareDevice, why_unavailable
 
-from hardware.ring.protocol import encode_frame, parse_line, pixels_hex  # noqa: E402
+from hardware.ring.protocol import encode_frame, parse_line, pixels_hex
 
 
 def _round_trips(dev: FirmwareDevice, batches: list[list[bytes]]) -> list[float]:

@@ -160,7 +160,7 @@ def test_each_language_speaks_its_own_words(language, expected):
 
 def test_an_unknown_language_is_refused_and_changes_nothing():
     i18n.set_language("nl")
-    with pytest.raises(ValueError, match="Unknown language 'fr'.*nl \\(Nederlands\\)"):
+    with pytest.raises(ValueError, match=r"Unknown language 'fr'.*nl \(Nederlands\)"):
         i18n.set_language("fr")
     assert i18n.current_language() == "nl"
     assert _refusal() == "Start eerst het spel."
@@ -193,7 +193,7 @@ def font_characters(path: Path) -> set[int]:
             deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
             range_at = at + 16 + 6 * segments
             range_offsets = struct.unpack_from(f">{segments}H", data, range_at)
-            for s, (start, end, delta, ro) in enumerate(zip(starts, ends, deltas, range_offsets)):
+            for s, (start, end, delta, ro) in enumerate(zip(starts, ends, deltas, range_offsets, strict=True)):
                 for code in range(start, end + 1):
                     if code == 0xFFFF:
                         continue

@@ -4,8 +4,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pytest  # noqa: E402
-from ringharness import PLAIN, UNAVAILABLE, FirmwareDevice  # noqa: E402
+import pytest
+from ringharness import PLAIN, UNAVAILABLE, FirmwareDevice
 
 
 @pytest.fixture

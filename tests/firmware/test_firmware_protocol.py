@@ -185,7 +185,7 @@ def test_pipelined_burst_is_answered_in_order(ring):
             idx = rnd.randrange(24)
             colour = (rnd.randrange(256), rnd.randrange(256), rnd.randrange(256))
             pixels[idx] = colour
-            frames.append(encode_frame(seq, "SET", idx, "%02X%02X%02X" % colour))
+            frames.append(encode_frame(seq, "SET", idx, "{:02X}{:02X}{:02X}".format(*colour)))
             want.append((seq, True))
         elif kind == 2:
             good = encode_frame(seq, "FILL", "123456")

@@ -1,4 +1,5 @@
 """What the ring shows (through the fake neopixel), animations, host-lost, watchdog, current cap."""
+import itertools
 import statistics
 import time
 
@@ -26,7 +27,7 @@ def test_ring_starts_dark(ring):
 
 def test_set_then_show_lights_exactly_those_pixels(ring):
     pixels = [(i * 10, 255 - i * 10, (i * 37) % 256) for i in range(24)]
-    ring.ok("SET", 0, "".join("%02X%02X%02X" % p for p in pixels))
+    ring.ok("SET", 0, "".join("{:02X}{:02X}{:02X}".format(*p) for p in pixels))
     ring.ok("SHOW")
     assert ring.wait_shown(pixels) == pixels
 
@@ -105,7 +106,7 @@ def test_gamma_makes_mid_levels_darker_and_keeps_the_ends(start_ring):
     levels = [p[0] for p in shown]
     assert levels[0] == 0 and levels[-1] == 255
     assert levels == sorted(levels)                     # still a ramp
-    assert all(s <= v for s, v in zip(levels, [p[0] for p in ramp]))
+    assert all(s <= v for s, v in zip(levels, [p[0] for p in ramp], strict=True))
     mid = levels[ramp.index((132, 132, 132))]
     assert 40 <= mid <= 75                              # 2.2 gamma: half input is about a fifth
 
@@ -207,8 +208,8 @@ def test_pulse_breathes_towards_the_colour_without_host_traffic(start_ring):
     assert all(px == [px[0]] * 12 and px[0][:2] == (0, 0) for _, px in seen)  # whole ring, blue
     blues = [px[0][2] for _, px in seen]
     assert min(blues) <= 20 and max(blues) >= 230 and len(set(blues)) >= 10
-    rises = [t for (_, a), (t, b) in zip(seen, seen[1:]) if a[0][2] < 128 <= b[0][2]]
-    gaps = [b - a for a, b in zip(rises, rises[1:])]          # device ticks, not host time
+    rises = [t for (_, a), (t, b) in itertools.pairwise(seen) if a[0][2] < 128 <= b[0][2]]
+    gaps = [b - a for a, b in itertools.pairwise(rises)]          # device ticks, not host time
     assert len(gaps) >= 2 and 100 <= statistics.median(gaps) <= 400  # a breath per ~200 ms
 
 
@@ -228,7 +229,7 @@ def test_spin_walks_a_lit_head_round_the_ring_over_the_frame(start_ring):
         assert sum(p == (0, 0, 50) for p in px) == 9                       # the frame shows elsewhere
         if not heads or heads[-1] != head:
             heads.append(head)
-    steps = [(b - a) % 12 for a, b in zip(heads, heads[1:])]
+    steps = [(b - a) % 12 for a, b in itertools.pairwise(heads)]
     assert set(steps) == {1} and len(set(heads)) == 12
 
 

@@ -92,7 +92,7 @@ def test_wait_for_hello_asks_when_the_greeting_was_missed(pty_device):
 
 def test_wait_for_hello_refuses_another_protocol_version(pty_device):
     dev = pty_device(chatter=b"! HELLO proto=2 fw=9 leds=12\n")
-    with pytest.raises(FlashError, match="protocol 2"):
+    with pytest.raises(FlashError, match=r"protocol 2"):
         wait_for_hello(dev.port, timeout=5)
 
 
@@ -103,7 +103,7 @@ def test_wait_for_hello_says_so_when_nothing_answers(pty_device):
 
 
 def test_wait_for_hello_names_a_port_that_cannot_be_opened():
-    with pytest.raises(FlashError, match="/dev/does-not-exist.*cannot open"):
+    with pytest.raises(FlashError, match=r"/dev/does-not-exist.*cannot open"):
         wait_for_hello("/dev/does-not-exist", timeout=0.3)
 
 
@@ -153,7 +153,7 @@ def test_flash_releases_the_port_copies_resets_and_returns_hello(pty_device, fak
 def test_flash_reports_mpremote_failure(pty_device, fake_mpremote, monkeypatch):
     dev = pty_device(respond=ring_emulator())
     monkeypatch.setenv("FAKE_MPREMOTE_FAIL", "1")
-    with pytest.raises(FlashError, match="mpremote failed .*could not enter raw repl"):
+    with pytest.raises(FlashError, match=r"mpremote failed .*could not enter raw repl"):
         flash(dev.port, hello_timeout=1)
 
 
@@ -161,7 +161,7 @@ def test_flash_says_how_to_install_missing_mpremote(monkeypatch):
     real = flash_mod.importlib.util.find_spec
     monkeypatch.setattr(flash_mod.importlib.util, "find_spec",
                         lambda name, *a: None if name == "mpremote" else real(name, *a))
-    with pytest.raises(FlashError, match="mpremote is not installed: .* -m pip install mpremote"):
+    with pytest.raises(FlashError, match=r"mpremote is not installed: .* -m pip install mpremote"):
         flash("/dev/ttyACM0")
 
 
@@ -175,5 +175,5 @@ def test_flash_without_a_port_and_without_a_pico_says_what_to_do(monkeypatch, fa
     import serial.tools.list_ports
 
     monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
-    with pytest.raises(FlashError, match="no Pico .*2E8A:0005.*pass the port"):
+    with pytest.raises(FlashError, match=r"no Pico .*2E8A:0005.*pass the port"):
         flash(None)
