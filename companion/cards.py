@@ -26,28 +26,7 @@ from typing import IO, Any
 
 from companion.errors import RuleError
 from companion.messages import M, Text, render
-from companion.store import StoreError, connect, transaction
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS cards (
-    uid         TEXT NOT NULL,
-    game        TEXT NOT NULL,
-    card        TEXT NOT NULL,
-    label       TEXT,
-    enrolled_at REAL NOT NULL,
-    PRIMARY KEY (uid, game)
-);
-"""
-#: before tags were per game, `uid` alone was the key: such a table is copied into the new shape
-_MIGRATE_FROM_ONE_GAME_PER_TAG = """
-CREATE TABLE cards_per_game (
-    uid TEXT NOT NULL, game TEXT NOT NULL, card TEXT NOT NULL, label TEXT, enrolled_at REAL NOT NULL,
-    PRIMARY KEY (uid, game)
-);
-INSERT INTO cards_per_game SELECT uid, game, card, label, enrolled_at FROM cards;
-DROP TABLE cards;
-ALTER TABLE cards_per_game RENAME TO cards;
-"""
+from companion.store import connect, prepare, transaction
 
 CSV_COLUMNS = ("uid", "game", "card", "label", "enrolled_at")
 MAX_NAME = 100  # card names and labels are short; a longer one is a pasted mistake
@@ -181,22 +160,9 @@ class CardCatalogue:
         self._lock = threading.RLock()  # readers call lookup from their own threads
         if isinstance(path_or_connection, sqlite3.Connection):
             self.path, self._db, self._owned = "(shared connection)", path_or_connection, False
-            try:
-                self._db.executescript(SCHEMA)
-            except sqlite3.DatabaseError as exc:
-                raise StoreError("BAD_SAVE_FILE", M("The save file cannot be used: {reason}.", reason=str(exc))) from exc
+            prepare(self._db, self.path)
         else:
-            self.path, self._db, self._owned = str(path_or_connection), connect(path_or_connection, SCHEMA), True
-        self._migrate()
-
-    def _migrate(self) -> None:
-        """A catalogue from before tags were per game gets the (uid, game) key, its rows kept."""
-        keys = [row[1] for row in self._db.execute("PRAGMA table_info(cards)") if row[5]]
-        if keys == ["uid"]:
-            with self._transaction():
-                for statement in _MIGRATE_FROM_ONE_GAME_PER_TAG.split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
+            self.path, self._db, self._owned = str(path_or_connection), connect(path_or_connection), True
 
     def close(self) -> None:
         if self._owned:
@@ -273,7 +239,7 @@ class CardCatalogue:
             writer = csv.writer(out, lineterminator="\n")
             writer.writerow(CSV_COLUMNS)
             for e in entries:
-                writer.writerow((e.uid, e.game, e.card, e.label or "", _iso(e.enrolled_at)))
+                writer.writerow((e.uid, e.game, _cell(e.card), _cell(e.label or ""), _iso(e.enrolled_at)))
         return len(entries)
 
     def import_csv(self, file: str | os.PathLike[str] | IO[str], *, replace: bool = False) -> int:
@@ -285,7 +251,10 @@ class CardCatalogue:
         Returns the number of tags added or changed.
         """
         with _opened(file, "r") as source:
-            entries = _read_csv(source)
+            try:
+                entries = _read_csv(source)
+            except UnicodeDecodeError:
+                raise RuleError("BAD_CSV", M("The file is not UTF-8 text (save it as \"CSV UTF-8\"); nothing was imported.")) from None
         with self._transaction():
             changed = [e for e in entries.values() if self._differs(e, replace)]
             for entry in changed:
@@ -343,9 +312,23 @@ def _checked_name(value: object, what: Text, required: bool = True) -> str | Non
         if required:
             raise RuleError("BAD_CARD", M("The {what} is missing.", what=what))
         return None
-    if not isinstance(text, str) or len(text) > MAX_NAME or any(ch in text for ch in "\r\n\t"):
-        raise RuleError("BAD_CARD", M("The {what} must be one line of at most {n} characters: {value}.", what=what, n=MAX_NAME, value=repr(value)[:MAX_NAME]))
+    if not isinstance(text, str) or len(text) > MAX_NAME or not text.isprintable():
+        raise RuleError("BAD_CARD", M("The {what} must be one line of printable text of at most {n} characters: {value}.",
+                                      what=what, n=MAX_NAME, value=repr(value)[:MAX_NAME]))
     return text
+
+
+#: a cell a spreadsheet would run as a formula (=HYPERLINK(...)) is exported with a ' in front
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _uncell(text: str | None) -> str | None:
+    """The text of an exported cell: the ' that kept a spreadsheet from running it goes again."""
+    return text[1:] if text and text.startswith("'") and text[1:].startswith(_FORMULA_START) else text
 
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9_\-]{0,39}")
@@ -370,6 +353,10 @@ class _CsvEntry(CatalogueEntry):
     line: int = 0
 
 
+#: rows one import takes: a box of cards is hundreds; millions would be a wrong file
+MAX_ROWS = 10_000
+
+
 def _read_csv(source: IO[str]) -> dict[tuple[str, str], _CsvEntry]:
     reader = csv.DictReader(source)
     missing = [c for c in ("uid", "game", "card") if c not in (reader.fieldnames or ())]
@@ -377,14 +364,22 @@ def _read_csv(source: IO[str]) -> dict[tuple[str, str], _CsvEntry]:
         raise RuleError("BAD_CSV", M("Line 1: the header must name the columns uid, game, card (missing: {missing}); nothing was imported.",
                                      missing=", ".join(missing)))
     entries: dict[tuple[str, str], _CsvEntry] = {}
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return entries
+        except csv.Error as exc:  # a field longer than csv allows, a NUL byte…
+            raise RuleError("BAD_CSV", M("Line {line}: {reason}; nothing was imported.", line=reader.line_num, reason=str(exc)[:80])) from None
+        if len(entries) >= MAX_ROWS:
+            raise RuleError("BAD_CSV", M("The file has more than {n} tags; nothing was imported.", n=MAX_ROWS))
         entry = _csv_entry(row, reader.line_num)
         key = (entry.uid, entry.game)
         if key in entries:
             raise RuleError("BAD_CSV", M("Line {line}: the tag {uid} is already on line {first}; nothing was imported.",
                                          line=entry.line, uid=entry.uid, first=entries[key].line))
         entries[key] = entry
-    return entries
 
 
 def _csv_entry(row: dict[str | None, Any], line: int) -> _CsvEntry:
@@ -392,7 +387,7 @@ def _csv_entry(row: dict[str | None, Any], line: int) -> _CsvEntry:
         raise RuleError("BAD_CSV", M("Line {line}: more cells than columns; nothing was imported.", line=line))
     try:
         when = _parse_time(row.get("enrolled_at"))
-        e = _checked_entry(row.get("uid"), row.get("game"), row.get("card"), row.get("label"), when)
+        e = _checked_entry(row.get("uid"), row.get("game"), _uncell(row.get("card")), _uncell(row.get("label")), when)
     except (RuleError, ValueError) as exc:
         reason = exc.message if isinstance(exc, RuleError) else str(exc)
         raise RuleError("BAD_CSV", M("Line {line}: {reason} Nothing was imported.", line=line, reason=reason)) from None
@@ -420,7 +415,8 @@ def _opened(file: str | os.PathLike[str] | IO[str], mode: str) -> Iterator[IO[st
     """A path is opened (and closed) here; an open text stream is used as it is."""
     if isinstance(file, (str, os.PathLike)):
         try:
-            with open(file, mode, encoding="utf-8", newline="") as handle:
+            # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark, which is not part of "uid"
+            with open(file, mode, encoding="utf-8-sig" if mode == "r" else "utf-8", newline="") as handle:
                 yield handle
         except OSError as exc:
             raise RuleError("FILE_FAILED", M("Cannot use the file {path}: {reason}.", path=str(file), reason=exc.strerror or str(exc))) from exc

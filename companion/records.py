@@ -84,6 +84,17 @@ def catalog(*classes: type[R]) -> dict[str, type[R]]:
     return {cls.kind: cls for cls in classes}
 
 
+#: characters in one text argument: names, letters, ids are short; a longer one is a paste gone wrong
+MAX_TEXT = 200
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """A value as a refusal may echo it: short, on one line."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type") -> R:
     """Build the record named by `data[key]`, checking every field; raise RuleError if anything is off."""
     if not isinstance(data, dict):
@@ -93,11 +104,11 @@ def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type") -> R:
         raise RuleError("BAD_REQUEST", M("A command needs a \"{key}\" naming it.", key=key))
     cls = kinds.get(name)
     if cls is None:
-        raise RuleError("UNKNOWN_COMMAND", M("There is no command \"{name}\".", name=name))
+        raise RuleError("UNKNOWN_COMMAND", M("There is no command \"{name}\".", name=quoted(name)))
     schema = fields_of(cls)
     unknown = sorted(set(data) - _names(cls) - {key})
     if unknown:
-        raise RuleError("BAD_ARGUMENTS", M("\"{name}\" does not take \"{arg}\".", name=name, arg=unknown[0]))
+        raise RuleError("BAD_ARGUMENTS", M("\"{name}\" does not take \"{arg}\".", name=name, arg=quoted(unknown[0])))
     values: dict[str, Any] = {}
     for field_name, hint, required in schema:
         if field_name in data:
@@ -151,6 +162,8 @@ def coerce(value: Any, hint: Any, name: str) -> Any:
         return value
     if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise _bad(name, hint)
+    if hint is str and isinstance(value, str) and (len(value) > MAX_TEXT or "\x00" in value):
+        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a text of at most {n} characters, without NUL.", arg=name, n=MAX_TEXT))
     if not isinstance(value, hint):
         raise _bad(name, hint)
     return value

@@ -18,12 +18,15 @@ from companion.contract import MASTER, TABLE, Result, Seat, Turn, View, Viewer
 from companion.errors import RuleError
 from companion.game import GameDefinition
 from companion.messages import M, Text, render, stored_text, text_json
-from companion.records import Command, Event, redact
+from companion.pins import PinGuard
+from companion.records import NOBODY, Command, Event, redact
 from companion.ring import RingView
 from companion.store import EventStore, StoreError
 
-#: keys of a request that are about the request, not arguments of the command
-REQUEST_KEYS = ("by", "pin")
+#: keys of a request that are about the request, not arguments of the command: who sent it, the
+#: game master's PIN, and the sender's own id for it (a resend with the same id is not applied twice)
+REQUEST_KEYS = ("by", "pin", "id")
+MAX_REQUEST_ID = 64
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class Step:
     by: Viewer = TABLE
     #: the line stored with the step, used only when the events cannot be described (a damaged old save)
     stored: Text = ""
+    #: the sender's id for the request, when it gave one
+    request_id: str | None = None
 
 
 class Session:
@@ -48,6 +53,9 @@ class Session:
         self._steps: list[Step] = []
         self._states: list[Any] = [game.initial_state()]
         self._redo: list[Step] = []  # undone steps, the next to redo last
+        self._lock = store.lock(game_id) if store is not None and game_id is not None else None
+        #: wrong game-master PINs: growing waits, then a lock-out the screens show
+        self.pin_guard = PinGuard()
         #: (analysis, viewer) -> (the state it was computed for, its result)
         self._analyses: dict[tuple[str, Viewer], tuple[Any, Any]] = {}
 
@@ -56,13 +64,34 @@ class Session:
     def new(cls, game: GameDefinition, store: EventStore, seed: int) -> Session:
         return cls(game, seed, store, store.create_game(game.id, seed))
 
+    def close(self) -> None:
+        """Let another companion open this saved game (the lock also goes when the process ends)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @classmethod
     def resume(cls, game: GameDefinition, store: EventStore, game_id: int) -> Session:
         saved = store.game(game_id)
         if saved.game != game.id:
             raise StoreError("WRONG_GAME", M("Saved game {id} is a game of {other}, not {game}.", id=game_id, other=saved.game, game=game.id))
         session = cls(game, saved.seed, store, game_id)
-        for stored in store.steps(game_id):
+        try:
+            session._load(store.steps(game_id))
+        except BaseException:
+            session.close()
+            raise
+        return session
+
+    def _load(self, stored_steps: list[Any]) -> None:
+        game, game_id = self.game, self.game_id
+        for stored in stored_steps:
             try:
                 events = tuple(game.event_from_json(e) for e in stored.events)
             except RuleError as exc:
@@ -70,12 +99,12 @@ class Session:
                                                     step=stored.position, id=game_id, reason=exc.text)) from exc
             command = dict(stored.command)
             by = Viewer.parse(command.pop("by", "table"))
-            step = Step(stored.position, command, events, by, stored_text(stored.description))
+            request_id = command.pop("id", None)
+            step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
             if stored.undone:
-                session._redo.insert(0, step)
+                self._redo.insert(0, step)
             else:
-                session._push(step)
-        return session
+                self._push(step)
 
     # -- reading --------------------------------------------------------------------------------
     @property
@@ -116,12 +145,20 @@ class Session:
     def apply(self, command: dict[str, Any] | Command, by: Viewer = TABLE, pin: str | None = None) -> Step:
         """Decide a command sent by `by`; on success store and return its step. A RuleError changes nothing.
 
-        A request's own `by` and `pin` keys (headless, the UI) say who sent it when `by` is not given."""
+        A request's own keys (headless, the UI) say who sent it (`by`), the PIN, and the sender's `id`
+        for the request: a request whose id is already in the log returns that step again, unapplied —
+        so a client that lost the reply (a crash after the commit) can simply send it again."""
+        request_id = None
         if isinstance(command, dict) and any(key in command for key in REQUEST_KEYS):
             command = dict(command)
             if "by" in command:
                 by = Viewer.parse(command.pop("by"))
             pin = command.pop("pin", pin)
+            request_id = _request_id(command.pop("id", None))
+            if request_id is not None:
+                done = self.find_request(request_id)
+                if done is not None:
+                    return done
         self._check_actor(by, pin)
         if not isinstance(command, Command):
             command = self.game.command_from_json(command)
@@ -131,10 +168,12 @@ class Session:
         before = self.state
         events = self.game.decide(before, command, by, rng)
         after = self.game.fold(before, events)
-        step = Step(number, {"cmd": command.kind, **command.arguments()}, tuple(events), by)
+        kept = {name: value for name, value in command.arguments().items() if command.visibility.get(name) is not NOBODY}  # a PIN is never kept
+        step = Step(number, {"cmd": command.kind, **kept}, tuple(events), by, request_id=request_id)
         if self.store is not None and self.game_id is not None:
             line = self.game.describe(before, events, TABLE)
-            self.store.append(self.game_id, number, {**step.command, "by": str(by)}, [e.to_json() for e in events],
+            stored = {**step.command, "by": str(by), **({"id": request_id} if request_id else {})}
+            self.store.append(self.game_id, number, stored, [e.to_json() for e in events],
                               json.dumps(text_json(line), ensure_ascii=False), self.summary(after))
         self._steps.append(step)
         self._states.append(after)
@@ -170,6 +209,10 @@ class Session:
             self._redo.pop()
             self._push(step)
         return steps
+
+    def find_request(self, request_id: str) -> Step | None:
+        """The step in force that a request with this id made, if any."""
+        return next((step for step in reversed(self._steps) if step.request_id == request_id), None)
 
     def replay(self) -> Any:
         """The state folded afresh from the initial state and every step in force."""
@@ -269,11 +312,10 @@ class Session:
             raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=viewer.seat or ""))
 
     def _check_pin(self, pin: str | None) -> None:
-        expected = self.game.master_pin(self.state)
-        if expected is None:
+        stored = self.game.master_pin(self.state)
+        if stored is None:
             raise RuleError("NO_MASTER_PIN", M("This game has no game-master PIN; its secrets stay hidden."))
-        if pin != expected:
-            raise RuleError("WRONG_PIN", M("That PIN is not the game master's."))
+        self.pin_guard.check(pin, stored)
 
     @staticmethod
     def _check_own(steps: list[Step], by: Viewer, refusal: Text) -> None:
@@ -287,6 +329,14 @@ class Session:
     def _push(self, step: Step) -> None:
         self._steps.append(step)
         self._states.append(self.game.fold(self.state, step.events))
+
+
+def _request_id(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, (str, int)) or isinstance(value, bool) or len(str(value)) > MAX_REQUEST_ID:
+        raise RuleError("BAD_REQUEST", M("\"id\" must be a text or number of at most {n} characters.", n=MAX_REQUEST_ID))
+    return str(value)
 
 
 class _Fields:

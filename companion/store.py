@@ -1,23 +1,36 @@
-"""The event store: every accepted step of every saved game, in one SQLite file.
+"""The save file: every accepted step of every saved game, and the card catalogue, in one SQLite file.
 
 WAL journal with `synchronous=FULL`: when `append` returns, the step survives a crash or a pulled
 power cable. Undo marks steps as undone (they form the redo stack); a new step after an undo
 drops the redo stack, as in any editor.
+
+One writer per saved game: a session holds the game's lock (`lock`) while it is open, so a second
+companion on the same game is refused, naming the first; and every write checks that the game is
+still where its writer thinks it is (compare-and-set on the position), so a step it did not see is
+never overwritten. A file is checked when it opens: not a save file, one from a newer companion, or
+a damaged one is a clear `StoreError`; a damaged file's readable games are saved by `repair`.
 """
 from __future__ import annotations
 
 import contextlib
+import datetime
+import fcntl
 import json
 import os
+import shutil
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.errors import RuleError
-from companion.messages import M
+from companion.messages import M, Text
+
+#: the shape of the file this code writes: 2 = tags are per game (before: `PRAGMA user_version` 0)
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -38,11 +51,31 @@ CREATE TABLE IF NOT EXISTS steps (
     at          REAL    NOT NULL,
     PRIMARY KEY (game_id, position)
 );
+CREATE TABLE IF NOT EXISTS cards (
+    uid         TEXT NOT NULL,
+    game        TEXT NOT NULL,
+    card        TEXT NOT NULL,
+    label       TEXT,
+    enrolled_at REAL NOT NULL,
+    PRIMARY KEY (uid, game)
+);
+"""
+OUR_TABLES = frozenset({"games", "steps", "cards"})
+
+#: version 0 -> 2: a tag was one card of one game (uid the key); now a tag may be a card in each game
+_TAGS_PER_GAME = """
+CREATE TABLE cards_per_game (
+    uid TEXT NOT NULL, game TEXT NOT NULL, card TEXT NOT NULL, label TEXT, enrolled_at REAL NOT NULL,
+    PRIMARY KEY (uid, game)
+);
+INSERT INTO cards_per_game SELECT uid, game, card, label, enrolled_at FROM cards;
+DROP TABLE cards;
+ALTER TABLE cards_per_game RENAME TO cards
 """
 
 
 class StoreError(RuleError):
-    """The save file cannot be used (damaged, not ours, unreadable); says which file and why."""
+    """The save file cannot be used (damaged, not ours, unreadable, in use); says which file and why."""
 
 
 @dataclass(frozen=True)
@@ -84,29 +117,115 @@ def default_path() -> Path:
     return base / "table-companion" / "games.db"
 
 
-def connect(path: str | os.PathLike[str], schema: str) -> sqlite3.Connection:
-    """The save file, crash-safe (WAL, synchronous=FULL), with `schema` in place; a file that is
-    not ours or is damaged is a StoreError naming it."""
+# -- opening a file -------------------------------------------------------------------------------
+def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """The save file, crash-safe (WAL, synchronous=FULL), checked and brought up to this version.
+
+    Refused with a StoreError naming the file: not a SQLite file, not a save file (other tables and
+    none of ours), a file from a newer companion, a damaged file (`companion repair` saves what can
+    be read), a file that cannot be written."""
     path = str(path)
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     try:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.executescript(schema)
-    except sqlite3.DatabaseError as exc:
-        raise StoreError("BAD_SAVE_FILE", M("The save file {path} cannot be used: {reason}.", path=path, reason=str(exc))) from exc
+    except sqlite3.Error as exc:
+        raise _bad_file(path, exc) from exc
+    try:
+        prepare(db, path)
+    except BaseException:
+        db.close()
+        raise
     return db
 
 
+def prepare(db: sqlite3.Connection, path: str) -> None:
+    """Check an open connection's file (see `connect`) and bring it to this version."""
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if tables and not tables & OUR_TABLES:
+            raise StoreError("NOT_A_SAVE_FILE", M("{path} is not a save file of the companion (it holds other tables); choose another file.", path=path))
+        if version > SCHEMA_VERSION:
+            raise StoreError("NEWER_SAVE_FILE", M("{path} was written by a newer companion (file version {found}, "
+                                                  "this one reads up to {ours}); update the companion.",
+                                                  path=path, found=version, ours=SCHEMA_VERSION))
+        if tables and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise _damaged(path, "quick_check")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=2000")  # another process's transaction: wait for it, briefly
+        if version < SCHEMA_VERSION:
+            with transaction(db, path):
+                _migrate(db, tables)
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):  # not SQLite at all: nothing to repair
+            raise _bad_file(path, exc) from exc
+        raise _damaged(path, str(exc)) from exc
+
+
+def _migrate(db: sqlite3.Connection, tables: set[str]) -> None:
+    """Bring a file (new or of an earlier version) to SCHEMA_VERSION, in one transaction."""
+    if "cards" in tables and [row[1] for row in db.execute("PRAGMA table_info(cards)") if row[5]] == ["uid"]:
+        for statement in _TAGS_PER_GAME.split(";"):
+            db.execute(statement)
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _bad_file(path: str, exc: BaseException) -> StoreError:
+    return StoreError("BAD_SAVE_FILE", M("The save file {path} cannot be used: {reason}.", path=path, reason=str(exc)))
+
+
+def _damaged(path: str, reason: str) -> StoreError:
+    return StoreError("DAMAGED_SAVE_FILE", M("The save file {path} is damaged ({reason}). Keep a copy of it; "
+                                             "`companion repair` saves every game that can still be read.", path=path, reason=reason))
+
+
+# -- one writer per game ------------------------------------------------------------------------------
+class GameLock:
+    """The lock of one saved game, held by one process while a session writes it. The operating
+    system drops it when the process ends, even by kill -9 or a power cut: no stale locks."""
+
+    def __init__(self, db_path: str, game_id: int):
+        self.path = Path(f"{db_path}.game-{game_id}.lock")
+        self._file: IO[str] | None = None
+        self.game_id = game_id
+
+    def acquire(self) -> GameLock:
+        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise StoreError("GAME_IN_USE", M("Saved game {id} is open in another companion ({holder}); close that one first.",
+                                              id=self.game_id, holder=holder[:200])) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}, {' '.join(Path(a).name for a in sys.argv[:3])}, since {datetime.datetime.now():%H:%M}")
+        handle.flush()
+        self._file = handle
+        return self
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+# -- the store ---------------------------------------------------------------------------------------
 class EventStore:
     """One SQLite file holding several saved games."""
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:"):
         self.path = str(path)
-        self._db = connect(self.path, SCHEMA)
+        self._db = connect(self.path)
 
     def close(self) -> None:
         self._db.close()
@@ -117,33 +236,39 @@ class EventStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def lock(self, game_id: int) -> GameLock | None:
+        """Hold saved game `game_id` for this process's session; None for a file in memory (one process)."""
+        if self.path == ":memory:":
+            return None
+        return GameLock(self.path, game_id).acquire()
+
     # -- games --------------------------------------------------------------------------------
     def create_game(self, game: str, seed: int) -> int:
         now = time.time()
         with self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO games (game, seed, created, updated) VALUES (?, ?, ?, ?)", (game, seed, now, now)
-            )
+            cursor = self._db.execute("INSERT INTO games (game, seed, created, updated) VALUES (?, ?, ?, ?)", (game, seed, now, now))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def games(self, game: str | None = None) -> list[SavedGame]:
         """Saved games, the most recently played first."""
         query = "SELECT id, game, seed, created, updated, summary FROM games"
-        rows = self._db.execute(query + (" WHERE game = ?" if game else "") + " ORDER BY updated DESC, id DESC", (game,) if game else ())
-        return [_saved(row) for row in rows]
+        query += (" WHERE game = ?" if game else "") + " ORDER BY updated DESC, id DESC"
+        return [_saved(row) for row in self._read(query, (game,) if game else ())]
 
     def game(self, game_id: int) -> SavedGame:
-        row = self._db.execute("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
+        rows = self._read("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,))
+        if not rows:
             raise StoreError("NO_SUCH_GAME", M("There is no saved game number {id}.", id=game_id))
-        return _saved(row)
+        return _saved(rows[0])
 
     # -- steps --------------------------------------------------------------------------------
     def append(self, game_id: int, position: int, command: dict[str, Any], events: list[dict[str, Any]], description: str,
                summary: dict[str, Any]) -> None:
-        """Store step `position` durably, dropping any redo stack at or after it."""
+        """Store step `position` durably, dropping the redo stack at or after it — only if the game's
+        last step in force is `position - 1`, as its writer believes (else STALE_GAME, nothing written)."""
         with self._transaction():
+            self._expect_last(game_id, position - 1)
             self._db.execute("DELETE FROM steps WHERE game_id = ? AND position >= ?", (game_id, position))
             self._db.execute(
                 "INSERT INTO steps (game_id, position, command, events, description, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -152,30 +277,44 @@ class EventStore:
             self._touch(game_id, summary)
 
     def set_undone(self, game_id: int, first: int, last: int, undone: bool, summary: dict[str, Any]) -> None:
-        """Mark steps first..last (inclusive) undone, or done again (redo)."""
+        """Mark steps first..last (inclusive) undone (they were the last in force), or done again (redo:
+        they were undone and follow the last step in force)."""
         with self._transaction():
-            self._db.execute(
-                "UPDATE steps SET undone = ? WHERE game_id = ? AND position BETWEEN ? AND ?",
-                (int(undone), game_id, first, last),
-            )
+            self._expect_last(game_id, last if undone else first - 1)
+            changed = self._db.execute("UPDATE steps SET undone = ? WHERE game_id = ? AND position BETWEEN ? AND ? AND undone = ?",
+                                       (int(undone), game_id, first, last, int(not undone))).rowcount
+            if changed != last - first + 1:
+                raise self._stale(game_id)
             self._touch(game_id, summary)
 
     def steps(self, game_id: int) -> list[StoredStep]:
-        rows = self._db.execute(
-            "SELECT position, command, events, description, undone, at FROM steps WHERE game_id = ? ORDER BY position",
-            (game_id,),
-        )
+        rows = self._read("SELECT position, command, events, description, undone, at FROM steps WHERE game_id = ? ORDER BY position", (game_id,))
         steps = []
         for position, command, events, description, undone, at in rows:
             try:
                 steps.append(StoredStep(position, json.loads(command), json.loads(events), description, bool(undone), at))
-            except json.JSONDecodeError as exc:
+            except (json.JSONDecodeError, TypeError) as exc:
                 raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} in {path} is damaged: {reason}.",
                                                     step=position, id=game_id, path=self.path, reason=str(exc))) from exc
         return steps
 
+    # -- helpers ------------------------------------------------------------------------------
+    def _expect_last(self, game_id: int, position: int) -> None:
+        last = self._db.execute("SELECT COALESCE(MAX(position), 0) FROM steps WHERE game_id = ? AND undone = 0", (game_id,)).fetchone()[0]
+        if last != position:
+            raise self._stale(game_id)
+
+    def _stale(self, game_id: int) -> StoreError:
+        return StoreError("STALE_GAME", M("Saved game {id} was changed by another companion; nothing was saved. Open it again.", id=game_id))
+
     def _touch(self, game_id: int, summary: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET updated = ?, summary = ? WHERE id = ?", (time.time(), json.dumps(summary), game_id))
+
+    def _read(self, query: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return list(self._db.execute(query, args))
+        except sqlite3.DatabaseError as exc:
+            raise _damaged(self.path, str(exc)) from exc
 
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
         return transaction(self._db, self.path)
@@ -183,19 +322,108 @@ class EventStore:
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
     game_id, game, seed, created, updated, summary = row
-    return SavedGame(game_id, game, seed, created, updated, json.loads(summary))
+    try:
+        details = json.loads(summary)
+    except (json.JSONDecodeError, TypeError):
+        details = {}  # the list shows the game without its summary rather than not at all
+    return SavedGame(game_id, game, seed, created, updated, details if isinstance(details, dict) else {})
 
 
 @contextlib.contextmanager
 def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
-    """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK and a StoreError naming the file."""
+    """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK (when there is still a transaction)
+    and a StoreError that says what happened — "the disk is full", not SQLite's words for it."""
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
             yield
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
             raise
     except sqlite3.Error as exc:
-        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=str(exc))) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=_why(exc))) from exc
+
+
+def _why(exc: sqlite3.Error) -> Text:
+    text = str(exc).lower()
+    if "disk is full" in text or "database or disk is full" in text:
+        return M("the disk is full")
+    if "readonly" in text or "read-only" in text:
+        return M("the file cannot be written (read-only)")
+    if "locked" in text or "busy" in text:
+        return M("another program is writing it")
+    if "malformed" in text or "not a database" in text:
+        return M("the file is damaged")
+    return str(exc)
+
+
+# -- repair --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RepairReport:
+    kept_as: Path
+    games_saved: int
+    games_lost: int
+    tags_saved: int
+
+
+def repair(path: str | os.PathLike[str]) -> RepairReport:
+    """Keep the damaged file as `<name>.damaged-<time>` and write a fresh file at `path` with every
+    game and tag that can still be read from it, row by row. Returns what was saved and lost."""
+    source = Path(path)
+    if not source.exists():
+        raise StoreError("NO_SAVE_FILE", M("There is no save file {path} to repair.", path=str(source)))
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = source.with_name(f"{source.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(f"{source}{suffix}")
+        if part.exists():
+            shutil.move(str(part), f"{kept}{suffix}")
+    old = sqlite3.connect(f"file:{kept}?mode=ro", uri=True)
+    new = connect(source)
+    saved = lost = tags = 0
+    try:
+        for game_id in _readable(old, "SELECT id FROM games ORDER BY id"):
+            if _copy_game(old, new, game_id[0], str(source)):
+                saved += 1
+            else:
+                lost += 1
+        for row in _readable(old, "SELECT uid, game, card, label, enrolled_at FROM cards"):
+            with contextlib.suppress(sqlite3.Error), transaction(new, str(source)):
+                new.execute("INSERT OR IGNORE INTO cards VALUES (?, ?, ?, ?, ?)", row)
+                tags += 1
+    finally:
+        old.close()
+        new.close()
+    return RepairReport(kept, saved, lost, tags)
+
+
+def _readable(db: sqlite3.Connection, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The rows a damaged file still gives, up to the first unreadable page."""
+    rows: list[tuple[Any, ...]] = []
+    try:
+        for row in db.execute(query, args):
+            rows.append(row)
+    except sqlite3.DatabaseError:
+        pass
+    return rows
+
+
+def _copy_game(old: sqlite3.Connection, new: sqlite3.Connection, game_id: int, path: str) -> bool:
+    """One game, whole or not at all: a game with an unreadable step would replay into another game."""
+    try:
+        game = old.execute("SELECT id, game, seed, created, updated, summary FROM games WHERE id = ?", (game_id,)).fetchone()
+        steps = old.execute("SELECT game_id, position, command, events, description, undone, at FROM steps WHERE game_id = ? ORDER BY position",
+                            (game_id,)).fetchall()
+        for step in steps:
+            json.loads(step[2]), json.loads(step[3])
+    except (sqlite3.DatabaseError, json.JSONDecodeError, TypeError):
+        return False
+    if game is None or [s[1] for s in steps] != list(range(1, len(steps) + 1)):
+        return False
+    with transaction(new, path):
+        new.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", game)
+        new.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?)", steps)
+    return True

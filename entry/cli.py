@@ -82,6 +82,10 @@ def _parser() -> argparse.ArgumentParser:
     db_option(games)
     games.set_defaults(func=_games)
 
+    repair = sub.add_parser("repair", help="save every readable game of a damaged save file into a fresh one (the damaged file is kept)")
+    db_option(repair)
+    repair.set_defaults(func=_repair)
+
     export = sub.add_parser("export", help="write a saved game's log as JSON lines, as one viewer may see it")
     export.add_argument("game_id", type=int)
     export.add_argument("--viewer", default="table", help='"table" (default), "seat:<name>", or "master" (with --pin)')
@@ -112,16 +116,36 @@ def _headless(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from entry.root import Companion
     from ui.app import serve
 
-    companion = Companion(args.db or default_path(), args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+    companion = _open_for_run(args)
     try:
         print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
         serve(companion, port=args.port, lan=args.lan)
     finally:
         companion.close()
     return 0
+
+
+def _open_for_run(args: argparse.Namespace) -> Any:
+    """The composition root for the touchscreen. A damaged save file does not stop the table: its
+    readable games go into a fresh file (the damaged one kept beside it) and the screen says so."""
+    from companion.store import StoreError, repair
+    from entry.root import Companion
+
+    db = args.db or default_path()
+    try:
+        return Companion(db, args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+    except StoreError as exc:
+        if exc.code != "DAMAGED_SAVE_FILE":
+            raise
+        report = repair(db)
+    notice = M("The save file was damaged: {saved} games were saved into a fresh file, {lost} could not be read. The damaged file is kept as {kept}.",
+               saved=report.games_saved, lost=report.games_lost, kept=str(report.kept_as))
+    print(f"companion: {render(notice)}", file=sys.stderr)
+    companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)
+    companion.notices.append(notice)
+    return companion
 
 
 def _console(args: argparse.Namespace) -> int:
@@ -193,6 +217,16 @@ def _games(args: argparse.Namespace) -> int:
         when = datetime.datetime.fromtimestamp(s.updated).strftime("%Y-%m-%d %H:%M")
         print(f"  #{s.id:<4} {s.game:10} {when}  {s.status:8} {', '.join(s.players)}")
     return 0
+
+
+def _repair(args: argparse.Namespace) -> int:
+    from companion.store import repair
+
+    report = repair(args.db or default_path())
+    print(render(M("Saved {saved} games and {tags} card tags into a fresh {path}; {lost} games could not be read. The damaged file is kept as {kept}.",
+                   saved=report.games_saved, tags=report.tags_saved, path=str(args.db or default_path()), lost=report.games_lost,
+                   kept=str(report.kept_as))))
+    return 0 if report.games_lost == 0 else 1
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 from companion.cards import CardCatalogue
 from companion.errors import RuleError
 from companion.game import GameDefinition
-from companion.messages import M
+from companion.messages import M, Text
 from companion.registry import all_games, get_game
 from companion.session import Session
 from companion.store import EventStore, SavedGame
@@ -46,6 +46,8 @@ class Companion:
         self._switch_listeners: list[Callable[[], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
         self.problems: list[Any] = []
+        #: what the screens must tell the table once (a repaired save file)
+        self.notices: list[Text] = []
         self.session: Session | None = None
         self.table: Table | None = None
         self.rig = rig_factory(self.hardware) if rig_factory else self._open_rig()
@@ -83,6 +85,8 @@ class Companion:
         return Outcome("applied", session.describe(step), (step,))
 
     def resume(self, saved_id: int) -> Outcome:
+        if self.session is not None and self.session.game_id == saved_id:
+            return Outcome("nothing", M("Game {id} is the game on the table.", id=saved_id))
         try:
             saved = self.store.game(saved_id)
             session = Session.resume(get_game(saved.game), self.store, saved_id)
@@ -125,6 +129,8 @@ class Companion:
         with self._lock:
             if self._unsubscribe is not None:
                 self._unsubscribe()
+            if self.session is not None:
+                self.session.close()  # another companion may open that game now
             self.session = session
             self.table = Table(session, self.catalogue)
             self._unsubscribe = self.table.subscribe(self._tell)
@@ -204,5 +210,7 @@ class Companion:
         with self._lock:
             if self.rig is not None:
                 self.rig.close()
+            if self.session is not None:
+                self.session.close()
             self.catalogue.close()
             self.store.close()

@@ -153,12 +153,26 @@ def check_chromium(config: HardwareConfig) -> Finding:
 
 
 def check_save_file(db: str | os.PathLike[str]) -> Callable[[HardwareConfig], Finding]:
+    """The save file as the companion will open it: ours, of this version, whole, and writable."""
     def check(config: HardwareConfig) -> Finding:
-        folder = Path(db).parent
+        from companion.messages import render
+        from companion.store import EventStore, StoreError
+
+        path = Path(db)
+        folder = path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        if not os.access(folder, os.W_OK):
-            return Finding("save file", "FAIL", f"{db}: cannot write there", "give the companion's user that folder, or --db")
-        return Finding("save file", "ok", str(db))
+        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            return Finding("save file", "FAIL", f"{db}: cannot write there", "give the companion's user that folder and file, or --db")
+        if not path.exists():
+            return Finding("save file", "ok", f"{db} (made at the first game)")
+        try:
+            with EventStore(path) as store:
+                games = len(store.games())
+        except StoreError as exc:
+            fix = ("keep a copy of the file, then `companion repair` saves every game that can be read"
+                   if exc.code == "DAMAGED_SAVE_FILE" else "choose another file with --db, or move this one away")
+            return Finding("save file", "FAIL", render(exc.text), fix)
+        return Finding("save file", "ok", f"{db}: {games} saved games")
 
     return check
 

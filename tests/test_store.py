@@ -36,6 +36,7 @@ def test_a_resumed_game_is_the_same_game(db_path):
         session = Session.new(GAME, store, seed=3)
         _play_a_little(session)
         state, game_id = session.state, session.game_id
+        session.close()
     with EventStore(db_path) as store:
         resumed = Session.resume(GAME, store, game_id)
         assert resumed.state == state
@@ -48,6 +49,7 @@ def test_undo_and_redo_survive_a_restart(db_path):
         _play_a_little(session)
         session.undo(2)
         after_undo, redo = session.state, lines(session, session.redo_stack)
+        session.close()
     with EventStore(db_path) as store:
         resumed = Session.resume(GAME, store, session.game_id)
         assert resumed.state == after_undo
@@ -62,6 +64,7 @@ def test_a_new_step_after_undo_drops_the_redo_stack_on_disk_too(db_path):
         _play_a_little(session)
         session.undo(1)
         session.apply({"cmd": "draw", "count": 2})
+        session.close()
     with EventStore(db_path) as store:
         resumed = Session.resume(GAME, store, session.game_id)
         assert resumed.redo_stack == [] and resumed.state == session.state
@@ -103,6 +106,7 @@ def test_a_game_saved_before_messages_keeps_its_sentences_readable(db_path):
     with EventStore(db_path) as store:
         session = Session.new(GAME, store, seed=3)
         _play_a_little(session)
+        session.close()
     raw = sqlite3.connect(db_path)
     raw.execute("UPDATE steps SET description = 'Ann: passe (oude zin)' WHERE position = 3")
     raw.commit()
@@ -117,6 +121,7 @@ def test_a_damaged_step_names_the_game_and_step(db_path):
     with EventStore(db_path) as store:
         session = Session.new(GAME, store, seed=3)
         _play_a_little(session)
+        session.close()
     raw = sqlite3.connect(db_path)
     raw.execute("UPDATE steps SET events = '[{\"type\": \"moon_moved\", \"source\": \"high\"}]' WHERE position = 2")
     raw.commit()

@@ -45,6 +45,8 @@ class Table:
             assert not find_key(self.session.shown(step), "solution")
 
     def resumed(self):
+        """The saved game as a restarted companion opens it (this one lets go of it first)."""
+        self.session.close()
         return Session.resume(GAME, self.store, self.session.game_id)
 
 

@@ -26,6 +26,7 @@ from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, Text
 from companion.odds import chance_at_least
+from companion.pins import hash_pin
 from companion.records import Command, Event
 
 #: digest §Fights: the die's faces
@@ -76,16 +77,23 @@ def start(tx: Tx, c: cmd.Start) -> None:
     board = _check_letters("BAD_BOARD", M("board"), c.board, len(runes), pool) or _lay_board(tx.rng, pool, solution)
     if c.master_pin is not None and not (c.master_pin.isdigit() and 4 <= len(c.master_pin) <= 8):
         raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits."))
-    tx.emit(ev.GameStarted(players, settings, solution, board, c.master_pin))
+    pin = None if c.master_pin is None else hash_pin(c.master_pin, f"{tx.rng.getrandbits(64):016x}")  # only its hash is kept
+    tx.emit(ev.GameStarted(players, settings, solution, board, pin))
     _deal_hands(tx, c.hands)
     _lay_locations(tx, c.locations)
     tx.emit(ev.TurnStarted(players[0]))
 
 
+#: a name fits a seat's badge and a spoken sentence
+MAX_NAME = 24
+
+
 def _check_players(config: Config, names: tuple[str, ...]) -> tuple[str, ...]:
-    players = tuple(name.strip() for name in names)
+    players = tuple(" ".join(name.split()) for name in names)
     if len(players) != config.players or not all(players) or len(set(players)) != len(players):
         raise RuleError("BAD_PLAYERS", M("Name {n} different players, in turn order.", n=config.players))
+    if any(len(name) > MAX_NAME or not name.isprintable() for name in players):
+        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
     return players
 
 
@@ -343,6 +351,8 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
     card = s.card_at(location)
     if card is None or card.kind != "enemy":
         raise RuleError("NO_ENEMY", M("There is no enemy at {place}.", place=s.config.location_names[location - 1]))
+    if c.sword and c.helpers:
+        raise RuleError("BAD_ARGUMENTS", M("The sword wins without a roll: keep the helper cards."))
     helpers = _check_helpers(s, character, c.helpers or {})
     for player, count in helpers.items():
         tx.emit(ev.HelpPlayed(player, character, count))
@@ -517,6 +527,8 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
     _require_phase(s, DRAW)
     hand = dict(s.hand)
     discard = tuple(map(_character, c.discard))
+    if discard and sum(hand.values()) < s.config.hand_limit:
+        raise RuleError("NOT_FULL", M("Discard only with a full hand; this one has room to draw."))
     for card in discard:
         if not hand.get(card):
             raise RuleError("NOT_IN_HAND", M("{player} holds no {character} card to discard.", player=s.active_player, character=names.character(card)))
