@@ -1,0 +1,21 @@
+"""The fault suite's short run (tools/fault_suite.py --quick): a regression in crash safety, hostile
+input, the ring link or secrecy fails the build. The full run is `python tools/fault_suite.py`."""
+import importlib.util
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def test_every_row_of_the_quick_fault_suite_has_no_failures():
+    spec = importlib.util.spec_from_file_location("fault_suite", ROOT / "tools" / "fault_suite.py")
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    results = suite.run(quick=True)
+    assert {r.check for r in results} >= {"kill -9, then resume", "hostile lines through headless", "two companions on one game",
+                                          "random command sequences", "secrets crawl (every viewer, every step)"}
+    assert [r for r in results if r.failures] == [], suite.table(results)
+    assert all(r.runs > 0 or r.detail.startswith("skipped") for r in results)

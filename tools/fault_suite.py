@@ -1,0 +1,523 @@
+"""The fault suite: the companion attacked as a careful tester would, figures printed as a table.
+
+    python tools/fault_suite.py            # the full run (N = 100 kills and power cuts per game)
+    python tools/fault_suite.py --quick    # the short run CI makes (tests/test_fault_suite.py)
+
+Rows, each "failures of runs" — every one must be 0:
+- kill -9 at random moments while a scripted game streams in, then resume: the state equals a
+  fresh replay of what was acknowledged-or-more, and no acknowledged step is lost;
+- a power cut: as kill -9, but every write the disk was not made to keep (no fsync since) is lost
+  too. tools/faults/powercut.c, loaded with LD_PRELOAD, copies each save-file part at every
+  fsync/fdatasync; after the kill the copies replace the files. A control run with SQLite's
+  synchronous=OFF must lose data under the same harness — proof that it can see a loss;
+- two companions on one saved game: the second is refused, nothing acknowledged is lost;
+- a corpus of hostile lines through headless: one valid UTF-8 JSON reply each, the process lives;
+- random command sequences for every game: a refused command leaves the state byte-identical, the
+  state always equals a replay of the log;
+- 10,000 random frames at the real firmware under MicroPython; random bytes from a fake ring at the
+  host's client: nothing crashes, and both still work afterwards;
+- the ring unplugged and replugged during play: resynced within 1 s each time;
+- security: the touchscreen server listens on loopback only; wrong PINs wait and lock; no viewer's
+  payload holds a secret it may not see.
+Every game the registry knows is played, plus the tests' own counter game (seats, secrets).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import pickle
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COMPANION_GAMES", "tests.games.counter")
+
+from companion.contract import TABLE, Viewer, seat_viewer  # noqa: E402
+from companion.errors import RuleError  # noqa: E402
+from companion.game import GameDefinition  # noqa: E402
+from companion.registry import all_games  # noqa: E402
+from companion.session import Session  # noqa: E402
+
+PYTHON = sys.executable
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@dataclass(frozen=True)
+class Result:
+    check: str
+    runs: int
+    failures: int
+    detail: str = ""
+
+
+# -- scripted games, from the rules' own menus -------------------------------------------------------------
+def start_request(game: GameDefinition) -> dict[str, Any]:
+    """A `start` any game takes: names for as many seats as its settings (or its smallest table) want."""
+    count = game.seat_range[0]
+    if game.seat_count_setting:
+        node: Any = game.default_settings()
+        for part in game.seat_count_setting.split("."):
+            node = node[part]
+        count = int(node)
+    return {"cmd": "start", "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:count]}
+
+
+def walk(game: GameDefinition, seed: int, length: int, **start: Any) -> list[dict[str, Any]]:
+    """A legal game of `length` requests (or until it ends), each option picked at random from the
+    menu of whoever may act, with `by` saying who sent it. `start` adds arguments to the start."""
+    rng = random.Random(seed)
+    session = Session(game, seed)
+    requests = [{**start_request(game), **start}]
+    session.apply(requests[0])
+    while len(requests) < length and session.turn.status == "playing":
+        request = _pick(session, rng)
+        if request is None:
+            break
+        requests.append(request)
+    return requests
+
+
+def _pick(session: Session, rng: random.Random) -> dict[str, Any] | None:
+    actors = [TABLE] + [seat_viewer(seat) for seat in session.turn.acting]
+    for actor in actors:
+        options = session.game.options(session.state, actor)
+        rng.shuffle(options)
+        for option in options:
+            request = {**option.command, **{ask.arg: rng.choice(ask.choices).value for ask in option.asks}, "by": str(actor)}
+            try:
+                session.apply(dict(request))
+            except RuleError:
+                continue
+            return request
+    return None
+
+
+# -- processes ---------------------------------------------------------------------------------------------
+def headless(game_id: str, db: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([PYTHON, "-m", "entry", "headless", game_id, "--db", str(db), *args], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env or ENV)
+
+
+def ask_all(game_id: str, db: Path, lines: list[dict[str, Any]], *args: str) -> list[dict[str, Any]]:
+    proc = headless(game_id, db, *args)
+    out, err = proc.communicate(b"".join(json.dumps(line).encode() + b"\n" for line in lines), timeout=120)
+    if proc.returncode:
+        raise RuntimeError(err.decode(errors="replace"))
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def reference_view(game: GameDefinition, requests: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    session = Session(game, seed)
+    for request in requests:
+        session.apply(dict(request))
+    return session.public_view().to_json()
+
+
+def crash_trial(game: GameDefinition, seed: int, folder: Path, power_cut: Path | None) -> str | None:
+    """Stream a scripted game, kill -9 after a random number of replies (with a power cut, also lose
+    every unsynced write), resume: None when nothing acknowledged was lost and the state is exact."""
+    rng = random.Random(seed)
+    requests = walk(game, seed, rng.randint(8, 40))
+    db = folder / f"{game.id}-{seed}.db"
+    env = dict(ENV)
+    if power_cut is not None:
+        env.update(LD_PRELOAD=str(power_cut), POWERCUT_PREFIX=str(db))
+    proc = headless(game.id, db, "--seed", str(seed), env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests))  # all in flight at once
+    proc.stdin.flush()
+    wanted = rng.randint(1, len(requests))
+    acknowledged = 0
+    for _ in range(wanted):
+        reply = json.loads(proc.stdout.readline())
+        if not reply.get("ok"):
+            return f"refused before the crash: {reply}"
+        acknowledged += 1
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+    if power_cut is not None:
+        _lose_unsynced_writes(db)
+    log = ask_all(game.id, db, [{"cmd": "log"}], "--resume")[0]
+    steps = len(log["log"])
+    if steps < acknowledged:
+        return f"{acknowledged - steps} acknowledged steps lost"
+    if log["state"] != reference_view(game, requests[:steps], seed):
+        return f"the resumed game differs from a replay of its {steps} steps"
+    return None
+
+
+def _lose_unsynced_writes(db: Path) -> None:
+    """What the disk holds after the power came back: each part as at its last sync, or nothing."""
+    for suffix in ("", "-wal", "-journal"):
+        part, durable = Path(f"{db}{suffix}"), Path(f"{db}{suffix}.durable")
+        if durable.exists():
+            shutil.move(durable, part)
+        elif part.exists():
+            part.unlink()
+    Path(f"{db}-shm").unlink(missing_ok=True)  # shared memory: never on disk after a power cut
+
+
+def crashes(games: list[GameDefinition], trials: int, power_cut: Path | None) -> Result:
+    failures, notes = 0, []
+    with tempfile.TemporaryDirectory(prefix="faults-") as tmp:
+        for game in games:
+            for seed in range(trials):
+                problem = crash_trial(game, 1000 + seed, Path(tmp), power_cut)
+                if problem:
+                    failures += 1
+                    notes.append(f"{game.id} seed {1000 + seed}: {problem}")
+    name = "power cut, then resume" if power_cut else "kill -9, then resume"
+    return Result(name, trials * len(games), failures, "; ".join(notes[:3]) or "state exact, 0 acknowledged steps lost")
+
+
+def power_cut_control(shim: Path) -> bool:
+    """The harness sees a loss: with synchronous=OFF nothing is synced, so the rows are lost."""
+    with tempfile.TemporaryDirectory(prefix="powercut-") as tmp:
+        db = Path(tmp) / "control.db"
+        code = (f"import sqlite3,os; db=sqlite3.connect({str(db)!r}, isolation_level=None); db.execute('PRAGMA journal_mode=WAL'); "
+                "db.execute('PRAGMA synchronous=OFF'); db.execute('CREATE TABLE t (x)'); "
+                "[db.execute('INSERT INTO t VALUES (?)', (i,)) for i in range(50)]; print('ok', flush=True); os.kill(os.getpid(), 9)")
+        subprocess.run([PYTHON, "-c", code], env={**ENV, "LD_PRELOAD": str(shim), "POWERCUT_PREFIX": str(db)}, capture_output=True, check=False)
+        _lose_unsynced_writes(db)
+        if not db.exists():
+            return True
+        import sqlite3
+
+        try:
+            rows = sqlite3.connect(db).execute("SELECT COUNT(*) FROM t").fetchone()[0]
+        except sqlite3.Error:
+            return True
+        return rows < 50
+
+
+def build_power_cut_shim(folder: Path) -> Path | None:
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if compiler is None:
+        return None
+    target = folder / "powercut.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", str(target), str(ROOT / "tools" / "faults" / "powercut.c"), "-ldl"],
+                   check=True, capture_output=True)
+    return target
+
+
+# -- two writers -------------------------------------------------------------------------------------------------
+def two_writers(trials: int) -> Result:
+    game = all_games()["bigbang"] if "bigbang" in all_games() else next(iter(all_games().values()))
+    failures, notes = 0, []
+    with tempfile.TemporaryDirectory(prefix="writers-") as tmp:
+        for seed in range(trials):
+            requests = walk(game, 2000 + seed, 20)
+            db = Path(tmp) / f"w{seed}.db"
+            first = headless(game.id, db, "--seed", str(2000 + seed))
+            assert first.stdin is not None and first.stdout is not None
+            half = len(requests) // 2
+            first.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests[:half]))
+            first.stdin.flush()
+            acknowledged = sum(bool(json.loads(first.stdout.readline()).get("ok")) for _ in range(half))
+            second = headless(game.id, db, "--resume")
+            _out, err = second.communicate(json.dumps(requests[half]).encode() + b"\n", timeout=60)
+            first.stdin.close()
+            first.wait(10)
+            steps = len(ask_all(game.id, db, [{"cmd": "log"}], "--resume")[0]["log"])
+            if second.returncode != 2 or b"is open in another companion" not in err or steps != acknowledged:
+                failures += 1
+                notes.append(f"trial {seed}: second exit {second.returncode}, {steps} steps for {acknowledged} acknowledged")
+    return Result("two companions on one game", trials, failures, "; ".join(notes[:3]) or "the second refused, naming the first; 0 lost")
+
+
+# -- hostile input ------------------------------------------------------------------------------------------------
+def hostile_corpus() -> list[bytes]:
+    """At least 50 lines a careful tester throws at headless (issue 10's among them)."""
+    return [
+        b"", b"   ", b"\t", b"{", b"}", b"[]", b"null", b"true", b"42", b'"start"', b"not json at all",
+        b"9" * 5000, b'{"cmd": "roll", "n": ' + b"9" * 5000 + b"}",
+        b"[" * 200_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+        b'{"cmd": "fly\\ud800"}', b'{"cmd": "\\udfff"}', b"\xff\xfe\xfd", b'{"cmd": "st\xffate"}', b"\x00", b'{"cmd": "state"}\x00',
+        b'{"cmd": ["state"]}', b'{"cmd": {"x": 1}}', b'{"cmd": 7}', b'{"cmd": null}', b'{"cmd": true}',
+        b'{"cmd": "start", "players": ["' + b"A" * 1_000_000 + b'", "B", "C"]}',
+        b'{"cmd": "start", "players": ["' + b"A" * 5000 + b'", "B", "C"]}',
+        b'{"cmd": "start", "players": ["Ann\\u0000", "Bob", "Cy"]}',
+        b'{"cmd": "start", "players": "Ann"}', b'{"cmd": "start", "players": [1, 2, 3]}', b'{"cmd": "start", "players": []}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": 1e308}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": NaN}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": [1, 2]}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"cards": "all"}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"lenght": 9}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "12"}',
+        b'{"cmd": "undo", "steps": -1}', b'{"cmd": "undo", "steps": 1e9}', b'{"cmd": "undo", "steps": "all"}', b'{"cmd": "undo", "to": -3}',
+        b'{"cmd": "redo", "steps": 99999999999999999999}', b'{"cmd": "master", "pin": 1234}', b'{"cmd": "master"}',
+        b'{"cmd": "state", "by": "seat:"}', b'{"cmd": "state", "by": 3}', b'{"cmd": "state", "by": "seat:Nobody"}',
+        b'{"cmd": "state", "by": "master"}', b'{"cmd": "analyse", "name": ["odds"]}', b'{"cmd": "analyse"}',
+        b'{"cmd": "move", "location": "3"}', b'{"cmd": "move", "location": 3.5}', b'{"cmd": "move", "location": -1}',
+        b'{"cmd": "play", "character": "\\u202eynnep", "cards": 1}', b'{"cmd": "state", "id": ' + b"7" * 100 + b"}",
+        b'\xef\xbb\xbf{"cmd": "state"}', b'{"cmd": "state"} trailing', b" " * 70_000,
+    ]
+
+
+def hostile_lines() -> Result:
+    corpus = hostile_corpus()
+    with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
+        proc = subprocess.run([PYTHON, "-m", "entry", "headless", "bigbang", "--db", str(Path(tmp) / "h.db")], cwd=ROOT,
+                              input=b"".join(line + b"\n" for line in [*corpus, b'{"cmd": "state"}']), capture_output=True,
+                              timeout=120, env={**ENV, "LC_ALL": "C"}, check=False)
+    lines = proc.stdout.splitlines()
+    failures = int(proc.returncode != 0) + int(b"Traceback" in proc.stderr) + abs(len(lines) - len(corpus) - 1)
+    for line in lines:
+        try:
+            json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            failures += 1
+    return Result("hostile lines through headless", len(corpus), failures, "one valid UTF-8 JSON reply each; the process lives")
+
+
+# -- random command sequences ----------------------------------------------------------------------------------------
+def random_commands(games: list[GameDefinition], sequences: int, length: int = 60) -> Result:
+    """Menu commands mixed with nonsense; a refusal changes not a byte, the state is always its replay."""
+    failures, runs, notes = 0, 0, []
+    junk: list[dict[str, Any]] = [{"cmd": "fly"}, {"cmd": "start", "players": []}, {"cmd": "undo"}, {"cmd": "move", "location": 99},
+                                  {"cmd": "choose", "card": "c9"}, {"cmd": "pass", "extra": 1}, {}]
+    for game in games:
+        for seed in range(sequences):
+            rng = random.Random(seed)
+            session = Session(game, seed)
+            session.apply(start_request(game))
+            for _ in range(length):
+                runs += 1
+                before = pickle.dumps(session.state)
+                request = _pick(session, rng) if rng.random() < 0.7 else None  # _pick applies its command itself
+                if request is None:
+                    bad = dict(rng.choice(junk))
+                    try:
+                        session.apply({**bad, "by": rng.choice(["table", "seat:Ann", "seat:Zed"])})
+                    except RuleError:
+                        if pickle.dumps(session.state) != before:
+                            failures += 1
+                            notes.append(f"{game.id}: a refused {bad} changed the state")
+                if session.replay() != session.state:
+                    failures += 1
+                    notes.append(f"{game.id} seed {seed}: the state is not its replay")
+                if session.turn.status == "over" and rng.random() < 0.5 and session.history:
+                    session.undo(1)
+    return Result("random command sequences", runs, failures, "; ".join(notes[:3]) or "0 invariant breaks; refusals change nothing")
+
+
+# -- the ring link ----------------------------------------------------------------------------------------------------
+def _ring_harness() -> Any:
+    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
+    import ringharness
+
+    return ringharness
+
+
+def firmware_noise(frames: int) -> Result:
+    harness = _ring_harness()
+    reason = harness.why_unavailable()
+    if reason:
+        return Result("random frames at the firmware", 0, 0, f"skipped: {reason}")
+    rng = random.Random(7)
+    alphabet = b"0123456789ABCDEF *SETHOWFILANMPBRGlo\r\t-!\x03\x00\xff"
+    with tempfile.TemporaryDirectory(prefix="fw-") as tmp, harness.FirmwareDevice(None, Path(tmp)) as dev:
+        dev.expect_hello()
+        for i in range(frames):
+            if rng.random() < 0.5:
+                line = bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 240)))
+            else:  # a well-formed frame of a random verb and random arguments
+                line = dev.frame(rng.choice(["SET", "SHOW", "FILL", "ANIM", "BRI", "HOLD", "PING"]),
+                                 *[str(rng.randint(0, 70000)) for _ in range(rng.randint(0, 3))]).rstrip(b"\n")
+            dev.write(line.replace(b"\n", b"") + b"\n")
+            if i % 500 == 0:
+                dev.drain(0.05)
+        dev.drain(0.3)
+        alive = dev.request("PING").ok and dev.proc.poll() is None
+    return Result("random frames at the firmware", frames, int(not alive), "the firmware answers PING afterwards")
+
+
+def host_noise(chunks: int) -> Result:
+    """Random bytes from a fake ring: the client skips them, never dies, and reports the ring lost, not crashed."""
+    from hardware.ring.client import RingClient
+
+    master, slave = os.openpty()
+    import tty
+
+    tty.setraw(master)
+    rng = random.Random(11)
+    path = os.ttyname(slave)
+    failures = 0
+    with RingClient(path, hold_ms=0) as ring:
+        for _ in range(chunks):
+            os.write(master, bytes(rng.randrange(256) for _ in range(rng.randint(1, 120))))
+        time.sleep(0.5)
+        failures += int(not ring._thread.is_alive() or ring.status.state == "closed")
+    os.close(master)
+    os.close(slave)
+    return Result("random bytes at the host's ring client", chunks, failures, "the client thread lives on")
+
+
+def ring_replugs(count: int) -> Result:
+    harness = _ring_harness()
+    reason = harness.why_unavailable()
+    if reason:
+        return Result("ring replugged during play", 0, 0, f"skipped: {reason}")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_ring
+
+    with tempfile.TemporaryDirectory(prefix="replug-") as tmp:
+        times = bench_ring.bench_replugs(count, Path(tmp))
+    slow = [t for t in times if t > 1.0]
+    return Result("ring replugged during play", len(times), len(slow), f"resynced in {max(times):.2f} s at most")
+
+
+# -- security ----------------------------------------------------------------------------------------------------------
+def loopback_only() -> Result:
+    """`companion run` without --lan listens on 127.0.0.1 only."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="run-") as tmp:
+        proc = subprocess.Popen([PYTHON, "-m", "entry", "run", "--port", str(port), "--db", str(Path(tmp) / "r.db")], cwd=ROOT,
+                                env={**ENV, "FLET_FORCE_WEB_SERVER": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            listening = _wait_listening(port, 30)
+            wide = [address for address in listening if address not in ("127.0.0.1", "::1")]
+        finally:
+            proc.terminate()
+            proc.wait(15)
+    return Result("the touchscreen server listens on loopback only", 1, int(bool(wide) or not listening),
+                  f"listens on {', '.join(sorted(listening)) or 'nothing'}")
+
+
+def _wait_listening(port: int, timeout: float) -> set[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = _listening(port)
+        if found:
+            return found
+        time.sleep(0.2)
+    return set()
+
+
+def _listening(port: int) -> set[str]:
+    """Addresses with a socket listening on `port` (from /proc/net/tcp and tcp6)."""
+    found = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        with contextlib.suppress(OSError), open(table) as f:
+            for line in list(f)[1:]:
+                local, state = line.split()[1], line.split()[3]
+                address, hexport = local.split(":")
+                if state == "0A" and int(hexport, 16) == port:
+                    found.add(_address(address, width))
+    return found
+
+
+def _address(hexaddr: str, width: int) -> str:
+    if width == 8:
+        return ".".join(str(int(hexaddr[i:i + 2], 16)) for i in (6, 4, 2, 0))
+    if hexaddr == "0" * 32:
+        return "::"
+    if hexaddr == "00000000000000000000000001000000":
+        return "::1"
+    return hexaddr
+
+
+def pin_guessing() -> Result:
+    """A script trying PINs as fast as it may: waits, then a lock-out."""
+    from companion.pins import LOCK_AFTER
+
+    game = all_games()["bigbang"]
+    session = Session(game, 1)
+    session.apply({**start_request(game), "master_pin": "2718"})
+    codes = []
+    for guess in range(LOCK_AFTER * 3):
+        try:
+            session.master_view(f"{guess:04d}")
+        except RuleError as exc:
+            codes.append(exc.code)
+    refused_unchecked = codes.count("PIN_WAIT") + codes.count("PIN_LOCKED")
+    return Result("PIN guessing", len(codes), int(refused_unchecked < len(codes) // 2),
+                  f"{codes.count('WRONG_PIN')} guesses checked, {refused_unchecked} refused unchecked")
+
+
+def secrets_crawl(games: list[GameDefinition], games_each: int) -> Result:
+    """Every viewer's payloads over whole games: no seat sees another's pending choice, nobody but the
+    game master sees a solution, nobody ever sees a PIN."""
+    failures, runs = 0, 0
+    for game in games:
+        for seed in range(games_each):
+            takes_pin = "master_pin" in getattr(game.commands.get("start"), "__dataclass_fields__", {})
+            requests = walk(game, 3000 + seed, 60, **({"master_pin": "2718"} if takes_pin else {}))
+            session = Session(game, 3000 + seed)
+            for request in requests:
+                session.apply(dict(request))
+                for viewer in [TABLE, *(seat_viewer(s.id) for s in session.seats)]:
+                    runs += 1
+                    failures += int(not _clean(session, viewer))
+    return Result("secrets crawl (every viewer, every step)", runs, failures, "views, undo lists, exports")
+
+
+def _clean(session: Session, viewer: Viewer) -> bool:
+    text = json.dumps([session.view(viewer).to_json(), session.log(viewer), list(session.export(viewer))])
+    if "2718" in text or '"solution"' in text:
+        return False
+    chosen = vars(session.state).get("chosen")  # the counter game's pending secret cards
+    if isinstance(chosen, dict):
+        return not any(f"{seat} chose {card}" in text for seat, card in chosen.items() if viewer.seat != seat)
+    return True
+
+
+# -- the table ------------------------------------------------------------------------------------------------------------
+def run(quick: bool) -> list[Result]:
+    games = list(all_games().values())
+    n = 3 if quick else 100
+    results = [hostile_lines(), two_writers(2 if quick else 20), crashes(games, n, None)]
+    with tempfile.TemporaryDirectory(prefix="shim-") as tmp:
+        shim = build_power_cut_shim(Path(tmp))
+        if shim is None:
+            results.append(Result("power cut, then resume", 0, 0, "skipped: no C compiler for tools/faults/powercut.c"))
+        else:
+            control = power_cut_control(shim)
+            results.append(Result("power-cut harness sees a loss (control)", 1, int(not control), "synchronous=OFF loses rows"))
+            results.append(crashes(games, n, shim))
+    results += [
+        random_commands(games, 5 if quick else 100),
+        firmware_noise(1000 if quick else 10_000),
+        host_noise(50 if quick else 1000),
+        ring_replugs(1 if quick else 5),
+        loopback_only(),
+        pin_guessing(),
+        secrets_crawl(games, 2 if quick else 20),
+    ]
+    return results
+
+
+def table(results: list[Result]) -> str:
+    width = max(len(r.check) for r in results)
+    lines = [f"{'check':<{width}}  {'runs':>6}  {'failures':>8}  detail"]
+    lines += [f"{r.check:<{width}}  {r.runs:>6}  {r.failures:>8}  {r.detail}" for r in results]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="the short run CI makes")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    results = run(args.quick)
+    print(table(results))
+    print(f"\n{'quick' if args.quick else 'full'} run in {time.monotonic() - started:.0f} s")
+    return int(any(r.failures for r in results))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
