@@ -13,6 +13,8 @@ from typing import Any
 from companion.errors import RuleError
 from companion.messages import M, Text
 
+#: the buttons there are (a table's, or a seat's): NEXT/BACK walk the menu, YES picks, NO goes back
+BUTTONS = ("next", "back", "yes", "no")
 #: what a gesture can mean besides a game command
 TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo")
 GESTURES = ("tap", "double", "hold")
@@ -92,6 +94,9 @@ class Bindings:
 def _gestures(buttons: dict[str, Any], where: str) -> dict[tuple[str, str], Meaning]:
     found: dict[tuple[str, str], Meaning] = {}
     for button, gestures in buttons.items():
+        if button not in BUTTONS:
+            raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": there is no such button (the buttons are {known}).",
+                                              key=f"{where}.{button}", known=", ".join(BUTTONS)))
         for gesture, meaning in gestures.items():
             key = f"{where}.{button}.{gesture}"
             if gesture not in GESTURES:

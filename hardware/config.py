@@ -22,6 +22,7 @@ from typing import Any
 from companion import palette
 from companion.errors import RuleError
 from companion.i18n import _
+from companion.inputs import BUTTONS
 
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "native")
 READER_KINDS = ("simulated", "keyboard", "rc522", "pirc522")
@@ -119,6 +120,8 @@ def load(path: str | Path | None) -> HardwareConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(_("Cannot read the hardware config {path}: {reason}.").format(path=path, reason=exc.strerror)) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(_("{path}: not UTF-8 text (byte {n}); save it as UTF-8.").format(path=path, n=exc.start + 1)) from exc
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -310,6 +313,11 @@ class _Keys:
         if (not isinstance(pins, dict) or not (pins or may_be_empty)
                 or not all(isinstance(p, int) and not isinstance(p, bool) and low <= p <= high for p in pins.values())):
             raise self.error(key, _("must name each button's BCM pin, 0 to 27, e.g. {{ next = 17 }}").format())
+        unknown = sorted(set(pins) - set(BUTTONS))
+        if unknown:
+            raise self.error(key, _("has no button \"{name}\" (the buttons are {known})").format(name=unknown[0], known=", ".join(BUTTONS)))
+        if pins and may_be_empty and not {"next", "yes"} <= set(pins):  # the table's own: a whole menu to walk
+            raise self.error(key, _("needs at least the next and yes buttons to walk the menu and pick"))
         if len(set(pins.values())) != len(pins):
             raise self.error(key, _("two buttons share a pin"))
         return dict(pins)

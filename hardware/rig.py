@@ -65,7 +65,11 @@ def pin_factory(name: str) -> Any:
                 return MockFactory(pin_class=MockPWMPin)
     module, cls = {"lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"), "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
                    "native": ("gpiozero.pins.native", "NativeFactory")}[name]
-    return getattr(__import__(module, fromlist=[cls]), cls)()
+    try:
+        return getattr(__import__(module, fromlist=[cls]), cls)()
+    except Exception as exc:  # the library is missing, or this is not a Pi: a config mistake, said plainly
+        raise ConfigError(f"[buttons] factory = \"{name}\" cannot be used here: {exc} "
+                          "(on a Pi: Debian's python3-lgpio and a venv made with --system-site-packages)") from exc
 
 
 class Rig:

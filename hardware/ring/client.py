@@ -41,7 +41,7 @@ from hardware.ring.protocol import (
     parse_line,
     pixels_hex,
 )
-from hardware.ring.render import Pixel, RingFrame
+from hardware.ring.render import MAX_LEDS, MIN_LEDS, Pixel, RingFrame
 
 log = logging.getLogger(__name__)
 
@@ -288,7 +288,7 @@ class RingClient:
             if not reply.ok:
                 raise _LinkDownError(f"HELLO answered ERR {reply.code}")
             fields = check_hello(parse_fields(reply.data))  # VersionMismatch goes up: refuse
-            leds = int(fields.get("leds", ""))
+            leds = _led_count(fields.get("leds", ""))
         except VersionMismatch:
             raise
         except (_LinkDownError, ProtocolError, ValueError, *self._serial_errors) as error:
@@ -428,8 +428,10 @@ class RingClient:
         if isinstance(message, Unsolicited):
             if message.kind == "HELLO" and self._dev is not None:  # it restarted: forgot everything
                 fields = check_hello(message.fields)
-                leds = fields.get("leds", "")
-                self._dev = _Device(int(leds) if leds.isdigit() else self._dev.leds)
+                try:
+                    self._dev = _Device(_led_count(fields.get("leds", "")))
+                except ValueError as error:  # a ring that now claims an impossible size: treat it as lost
+                    raise _LinkDownError(str(error)) from None
                 log.info("the ring restarted; sending the whole frame again")
             elif message.kind == "HELLO":  # its boot greeting while we connect
                 check_hello(message.fields)
@@ -481,6 +483,14 @@ class RingClient:
             callback(problem)
         except Exception:  # a listener's bug must not stop the ring
             log.exception("on_problem callback failed")
+
+
+def _led_count(text: str) -> int:
+    """The LED count a HELLO says, if a ring can have it (a corrupt "leds=1000000000000" is refused,
+    not allocated)."""
+    if not text.isdigit() or len(text) > 3 or not MIN_LEDS <= int(text) <= MAX_LEDS:
+        raise ValueError(f"the ring says it has {text[:12]!r} LEDs; a ring has {MIN_LEDS} to {MAX_LEDS}")
+    return int(text)
 
 
 def _fit(pixels: tuple[Pixel, ...], leds: int) -> tuple[Pixel, ...]:

@@ -1,5 +1,6 @@
 """The hardware config file: defaults, the sample, and mistakes named by file, line and key."""
 import pathlib
+import sys
 
 import pytest
 
@@ -21,9 +22,9 @@ def test_the_sample_config_loads_and_says_what_the_defaults_say():
 
 def test_values_are_read(tmp_path):
     path = tmp_path / "hw.toml"
-    path.write_text('[buttons]\npins = { next = 5, undo = 6 }\nhold_ms = 1200\n[ring]\nkind = "serial"\nport = "/dev/moonring"\nleds = 60\n')
+    path.write_text('[buttons]\npins = { next = 5, yes = 6 }\nhold_ms = 1200\n[ring]\nkind = "serial"\nport = "/dev/moonring"\nleds = 60\n')
     config = load(path)
-    assert config.pins == {"next": 5, "undo": 6} and config.hold_ms == 1200
+    assert config.pins == {"next": 5, "yes": 6} and config.hold_ms == 1200
     assert (config.ring, config.ring_port, config.ring_leds) == ("serial", "/dev/moonring", 60)
 
 
@@ -31,7 +32,9 @@ def test_values_are_read(tmp_path):
     ('[ring]\nleds = 7\n', 2, "[ring] leds must be a whole number from 12 to 60"),
     ('# comment\n[buttons]\nfactory = "gpio"\n', 3, "[buttons] factory must be one of auto, mock"),
     ('[reader]\nkind = "nfc"\n', 2, "[reader] kind must be one of simulated"),
-    ('[buttons]\npins = { next = 17, back = 17 }\n', 2, "two buttons share a pin"),
+    ('[buttons]\npins = { next = 17, yes = 17 }\n', 2, "two buttons share a pin"),
+    ('[buttons]\npins = { nxet = 17, yes = 27 }\n', 2, 'has no button "nxet" (the buttons are next, back, yes, no)'),
+    ('[buttons]\npins = { yes = 17 }\n', 2, "needs at least the next and yes buttons"),
     ('[ring]\nbrightnes = 9\n', 2, "[ring] brightnes unknown key"),
     ('[sound]\nvolume = 3\n', 1, "[sound] unknown section"),
     ('[ring]\nport = 5\n', 2, "[ring] port must be text"),
@@ -59,7 +62,7 @@ def test_broken_toml_and_a_missing_file_are_clear_messages(tmp_path):
 # ------------------------------------------------------------------ seats and shared pins
 
 SEATED = '''[buttons]
-pins = { next = 17, back = 27 }
+pins = { next = 17, yes = 27 }
 
 [[seat_buttons]]
 seat = 2
@@ -89,7 +92,7 @@ def test_seats_may_have_buttons_and_readers_of_their_own(tmp_path):
     path = tmp_path / "hw.toml"
     path.write_text(SEATED)
     config = load(path)
-    assert config.button_groups == [(None, {"next": 17, "back": 27}), (2, {"next": 5, "yes": 6}), (3, {"next": 13})]
+    assert config.button_groups == [(None, {"next": 17, "yes": 27}), (2, {"next": 5, "yes": 6}), (3, {"next": 13})]
     assert [(r.seat, r.kind, r.options, r.lift_ms) for r in config.readers] == [
         (None, "simulated", {}, 300),
         (1, "keyboard", {"device": "/dev/input/event7"}, 300),  # lift_ms from [reader]
@@ -118,7 +121,7 @@ def test_status_led_colours_are_palette_names_or_hex(tmp_path):
 
 @pytest.mark.parametrize("text, line, words", [
     # a pin serves one thing: named where it is used again, and where it was used first
-    ('[buttons]\npins = { next = 17 }\n[[seat_buttons]]\nseat = 2\npins = { yes = 17 }\n', 5,
+    ('[buttons]\npins = { next = 17, yes = 27 }\n[[seat_buttons]]\nseat = 2\npins = { yes = 17 }\n', 5,
      "[[seat_buttons]] #1 pins use pin 17, which [buttons] pins (next) already uses"),
     ('[[seat_buttons]]\nseat = 1\npins = { next = 5 }\n\n[[seat_buttons]]  # Bob\nseat = 2\npins = { next = 6, yes = 5 }\n', 7,
      "[[seat_buttons]] #2 pins use pin 5, which [[seat_buttons]] #1 pins (next) already uses"),
@@ -156,3 +159,20 @@ def test_the_line_named_is_the_one_of_that_block_not_a_same_named_key_elsewhere(
     with pytest.raises(ConfigError) as error:
         load(path)
     assert f"{path}, line 7: [[seat_readers]] #2 kind must be one of" in error.value.message
+
+
+def test_a_config_that_is_not_utf8_is_a_clear_message(tmp_path):
+    path = tmp_path / "hw.toml"
+    path.write_bytes(b'[ring]\nport = "/dev/ttyACM\xff"\n')
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert "not UTF-8" in error.value.message and str(path) in error.value.message
+
+
+def test_a_pin_library_that_is_missing_is_a_config_message_for_run_and_doctor_alike(tmp_path, monkeypatch):
+    from hardware.rig import pin_factory
+
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", None)  # as on a PC without lgpio
+    with pytest.raises(ConfigError) as error:
+        pin_factory("lgpio")
+    assert 'factory = "lgpio" cannot be used here' in error.value.message

@@ -496,3 +496,12 @@ def test_find_ring_port(monkeypatch, configured, ports, want):
 
     monkeypatch.setattr(list_ports, "comports", lambda: ports)
     assert find_ring_port(configured) == want
+
+
+@pytest.mark.parametrize("leds", ["1", "1000000", "1000000000000", "-5", "twelve"])
+def test_a_hello_with_an_impossible_led_count_is_a_problem_not_a_dead_thread(emulator, client, leds):
+    """A corrupt or hostile ring: said as a device problem, the link thread lives and retries."""
+    emu = emulator(hello=f"proto=1 fw=9.9 leds={leds}".encode())
+    ring = client(emu.port)
+    wait_for(lambda: any("LEDs" in p.message for p in ring.problems), 5)
+    assert ring._thread.is_alive() and ring.status.state == "searching"
