@@ -80,6 +80,10 @@ class GameDefinition:
     describe: Callable[[State, Sequence[Event], Viewer], Text]
     #: what the LED ring shows
     ring: Callable[[State], RingView]
+    #: announcements(state_before, events) -> what the table must hear of this step even when only
+    #: alerts are spoken (a red moon and how far the ring drops, a fight's result, midnight, a kill);
+    #: public texts only
+    announcements: Callable[[State, Sequence[Event]], list[Text]] = lambda state, events: []
     #: the game master's PIN (None: no game-master view in this game, or none set)
     master_pin: Callable[[State], str | None] = lambda state: None
     #: what `actor` can do now, as a menu for the buttons and the screen

@@ -30,6 +30,7 @@ GAME = GameDefinition(
     view=views.view,
     describe=views.describe,
     ring=views.ring,
+    announcements=views.announcements,
     master_pin=lambda state: state.master_pin,
     options=inputs.options,
     bindings=inputs.BINDINGS,

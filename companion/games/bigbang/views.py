@@ -315,3 +315,31 @@ _DESCRIBE: dict[type, Callable[[BigBangState, Any], Text]] = {
     ev.GameLost: lambda s, e: M("the game is lost"),
     ev.DieRolled: lambda s, e: M("the die shows {face}", face=names.face(e.face)),
 }
+
+
+# -- what the table must hear ---------------------------------------------------------------------------
+def announcements(before: BigBangState, events: Sequence[Event]) -> list[Text]:
+    """The alerts of a step (spoken even when speech is set to alerts only): a red moon and what it
+    will cost, the ring dropping, a fight's result, the gate's answer, the end of the game."""
+    said: list[Text] = []
+    for event in events:
+        text = _ALERTS[type(event)](before, event) if type(event) in _ALERTS else None
+        if text:
+            said.append(text)
+    return said
+
+
+def _red_moon_drawn(s: BigBangState, e: ev.CardDrawn) -> Text | None:
+    if e.card != "red_moon":
+        return None
+    return M("Red moon! After the next player's actions the ring drops {n}.", n=s.danger_on_board)
+
+
+_ALERTS: dict[type, Callable[[BigBangState, Any], Text | None]] = {
+    ev.CardDrawn: _red_moon_drawn,
+    ev.RedMoonStruck: lambda s, e: M("The red moon strikes: the ring drops {n}.", n=e.danger),
+    ev.FightResolved: _fight,
+    ev.GateAttempted: lambda s, e: _DESCRIBE[ev.GateAttempted](s, e),
+    ev.GameWon: lambda s, e: M("The gate is closed. You win!"),
+    ev.GameLost: lambda s, e: M("The game is lost."),
+}
