@@ -96,6 +96,8 @@ class GameDefinition:
     scan: Callable[[State, str, Viewer], JSON | None] = _no_scan
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
+    #: command-line tools the game adds: `companion <name> <game id> [args…]` runs tools[name](args) -> exit status
+    tools: Mapping[str, Callable[[list[str]], int]] = field(default_factory=dict)
     #: players win or lose together
     cooperative: bool = False
     #: how many seats a game may have

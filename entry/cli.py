@@ -77,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     flash.set_defaults(func=_ring_flash)
 
     add_cards_parser(sub)
+    _add_game_tools(sub)
 
     games = sub.add_parser("games", help="list the games and the saved games")
     db_option(games)
@@ -93,6 +94,19 @@ def _parser() -> argparse.ArgumentParser:
     db_option(export)
     export.set_defaults(func=_export)
     return parser
+
+
+def _add_game_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`companion <tool> <game> [args…]` for every tool a game offers (Elder Sign's `odds`, say)."""
+    offered: dict[str, list[str]] = {}
+    for game in all_games().values():
+        for name in game.tools:
+            offered.setdefault(name, []).append(game.id)
+    for name, games in sorted(offered.items()):
+        tool = sub.add_parser(name, help=f"{name} for {', '.join(games)} (the game's own options: {name} GAME --help)")
+        tool.add_argument("game", choices=games)
+        tool.add_argument("args", nargs=argparse.REMAINDER)
+        tool.set_defaults(func=lambda args, name=name: get_game(args.game).tools[name](args.args))
 
 
 def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
