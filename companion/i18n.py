@@ -9,11 +9,18 @@ from __future__ import annotations
 import gettext
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
 
 
-def use(translation: gettext.NullTranslations) -> None:
-    global _translation
-    _translation = translation
+def use(translation: gettext.NullTranslations, language: str = "en") -> None:
+    """Speak `language` (its catalogue `translation`) from the next text on."""
+    global _translation, _language
+    _translation, _language = translation, language
+
+
+def language() -> str:
+    """The table's language code ("en", "nl", "it", "ru", "de"): what the speaker speaks."""
+    return _language
 
 
 def translate(message: str) -> str:

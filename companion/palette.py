@@ -37,6 +37,8 @@ COLOURS: dict[str, Colour] = {c.name: c for c in (
     Colour("gold", "#ffc400", (255, 192, 0)),       # a win
     Colour("mark", "#ab47bc", (120, 0, 160)),       # a marked space on a gauge (Elder Sign's monster icons)
     Colour("clock", "#fff59d", (255, 230, 120)),    # a clock hand
+    Colour("ok", "#66bb6a", (0, 200, 40)),          # a blip: the step was applied
+    Colour("scan", "#4fc3f7", (0, 110, 255)),       # a blip: a card was read
     # the seats, in seat order (a table of up to 6)
     Colour("red", "#e53935", (255, 0, 0)),
     Colour("blue", "#1e88e5", (0, 60, 255)),

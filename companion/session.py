@@ -236,7 +236,7 @@ class Session:
     def describe(self, step: Step, viewer: Viewer = TABLE) -> Text:
         """The undo-list line of `step` as `viewer` may read it."""
         try:
-            return self.game.describe(self._state_before(step), step.events, viewer)
+            return self.game.describe(self.state_before(step), step.events, viewer)
         except Exception:  # an old save the rules no longer describe: its stored line, if the viewer may see it
             return step.stored if viewer == TABLE else ""
 
@@ -289,7 +289,8 @@ class Session:
     def _line(self, step: Step, viewer: Viewer) -> dict[str, Any]:
         return {"step": step.number, "by": str(step.by), "description": render(self.describe(step, viewer))}
 
-    def _state_before(self, step: Step) -> Any:
+    def state_before(self, step: Step) -> Any:
+        """The state `step` was decided from (a step in force, or one on the redo stack)."""
         if step.number <= len(self._steps) and self._steps[step.number - 1] is step:
             return self._states[step.number - 1]
         state = self.state  # a redo step: fold the undone steps before it

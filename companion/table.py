@@ -161,6 +161,15 @@ class Table:
             options = self.options(by)
             return options[menu.index % len(options)].label if options else ""
 
+    def cursor(self, by: Viewer = TABLE) -> tuple[int, int] | None:
+        """(position, items) of `by`'s menu while its buttons are walking it; None when idle."""
+        with self._lock:
+            menu = self._menus.get(by)
+            if menu is None:
+                return None
+            count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))
+            return (menu.index % count, count) if count else None
+
     def _step_menu(self, by: Viewer, delta: int) -> Outcome:
         menu = self._menus.setdefault(by, _Menu())
         count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))

@@ -89,6 +89,14 @@ class HardwareConfig:
     ring_leds: int = 24
     brightness: int = 96
     ring_hold_ms: int = 10_000
+    #: "auto": espeak-ng where it is installed; "espeak-ng"; "none" (silent: the default, so a PC running
+    #: the simulation stays quiet; the Pi's config from hardware.sample.toml says "auto")
+    speech: str = "none"
+    #: what is spoken: "everything", "alerts" (alerts and refusals) or "off"
+    verbosity: str = "everything"
+    volume: int = 80
+    #: short sounds for scans (accepted, unknown, read again)
+    sounds: bool = True
     source: str = "(defaults)"
 
     @property
@@ -136,7 +144,10 @@ SECTIONS = {
     "status_led": {"pins", "colours"},
     "reader": {"kind", "lift_ms", "options"},
     "ring": {"kind", "port", "leds", "brightness", "hold_ms"},
+    "speech": {"engine", "verbosity", "volume", "sounds"},
 }
+SPEECH_ENGINES = ("auto", "espeak-ng", "none")
+VERBOSITIES = ("everything", "alerts", "off")
 #: written [[name]], one table per seat
 SEAT_SECTIONS = {
     "seat_buttons": {"seat", "pins"},
@@ -151,6 +162,7 @@ def _read(source: _Source, data: dict[str, Any]) -> HardwareConfig:
     led = _Keys(source, _Place("status_led"), data.get("status_led", {}))
     reader = _Keys(source, _Place("reader"), data.get("reader", {}))
     ring = _Keys(source, _Place("ring"), data.get("ring", {}))
+    speech = _Keys(source, _Place("speech"), data.get("speech", {}))
     defaults = HardwareConfig()
     table_pins = buttons.pins("pins", DEFAULT_PINS, may_be_empty=True)
     lift_ms = reader.number("lift_ms", 50, 60_000, defaults.lift_ms)
@@ -175,6 +187,10 @@ def _read(source: _Source, data: dict[str, Any]) -> HardwareConfig:
         ring_leds=ring.number("leds", 12, 60, defaults.ring_leds),
         brightness=ring.number("brightness", 0, 255, defaults.brightness),
         ring_hold_ms=ring.number("hold_ms", 0, 600_000, defaults.ring_hold_ms),
+        speech=speech.choice("engine", SPEECH_ENGINES, defaults.speech),
+        verbosity=speech.choice("verbosity", VERBOSITIES, defaults.verbosity),
+        volume=speech.number("volume", 0, 100, defaults.volume),
+        sounds=speech.flag("sounds", defaults.sounds),
         source=str(source.path),
     )
 
@@ -293,6 +309,12 @@ class _Keys:
         if value not in options:
             raise self.error(key, _("must be one of {options}").format(options=", ".join(options)))
         return str(value)
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.get(key, default)
+        if not isinstance(value, bool):
+            raise self.error(key, _("must be true or false"))
+        return value
 
     def text(self, key: str, default: str) -> str:
         value = self.get(key, default)

@@ -26,6 +26,15 @@ class TagSeen:
 
 
 @dataclass(frozen=True)
+class TagRepeated:
+    """The card already read was read again after a gap (lifted and laid back, or tapped twice): it
+    counts once, and the table hears that it was ignored rather than nothing at all."""
+
+    uid: str
+    reader: str = "reader"
+
+
+@dataclass(frozen=True)
 class TagLifted:
     """The tag last seen left the reader (for games that want "place, don't swipe")."""
 

@@ -6,6 +6,11 @@ only as `Table.button(..., seat=)` / `Table.card(..., seat=)`, the seat given by
 so the table decides who acts. The ring shows the game's typed ring view, and the status LED the
 colour of the first seat that may act, after every change. Device trouble is reported to
 `on_problem` and never stops the game. The rig knows no game.
+
+For eyes on the cardboard: the speaker says what the narrator hears in each outcome (the item the
+buttons point at, the step, its alerts, whose turn it is, a refusal and why); a scan always makes a
+sound (accepted, unknown card, read again and ignored); the ring blips green for a step, red for a
+refusal, blue for a card read, and shows the buttons' place in a menu on a few LEDs at its top.
 """
 from __future__ import annotations
 
@@ -14,15 +19,20 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar, cast
 
+from companion.i18n import language
+from companion.messages import render as render_text
+from companion.narration import Narrator, Verbosity
+from companion.palette import colour
 from companion.ring import Blank
 from companion.table import Outcome, Table
 from hardware.buttons import ButtonPanel, StatusLed, Timing
 from hardware.config import ConfigError, HardwareConfig, ReaderConfig
-from hardware.events import ButtonGesture, DeviceProblem, TagLifted, TagSeen
+from hardware.events import ButtonGesture, DeviceProblem, TagLifted, TagRepeated, TagSeen
 from hardware.readers import Reader
-from hardware.ring.render import MAX_LEDS, MIN_LEDS, RingFrame, render, unknown_frame
+from hardware.ring.render import MAX_LEDS, MIN_LEDS, RingFrame, render, unknown_frame, with_cursor
+from hardware.speech import EspeakSpeaker, RecordingSpeaker, RecordingTones, Sounds, Speaker, Tones
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +124,9 @@ class Rig:
             else:
                 self.seat_readers[reader.seat] = opened
         self.ring: Any = self._keep(self._open_ring())
+        self.speaker: Speaker = self._keep(self._open_speaker())
+        self.sounds: Sounds = self._keep(Tones(self.config.volume, on_problem=self._problem) if self.config.sounds else RecordingTones())
+        self.narrator: Narrator | None = None
 
     # -- the game ------------------------------------------------------------------------------------
     def attach(self, table: Table) -> None:
@@ -121,6 +134,7 @@ class Rig:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.table = table
+        self.narrator = Narrator(table, cast(Verbosity, self.config.verbosity))
         self._unsubscribe = table.subscribe(self._outcome)
         for panel in self._panels():
             panel.allow_double(self._double_bound)
@@ -163,6 +177,15 @@ class Rig:
         return RingClient(self.config.ring_port or None, hold_ms=self.config.ring_hold_ms,
                           brightness=self.config.brightness, on_problem=self._problem)
 
+    def _open_speaker(self) -> Speaker:
+        """espeak-ng where asked (or, with "auto", where installed); else a silent recorder."""
+        import shutil
+
+        wanted = self.config.speech
+        if wanted == "none" or self.config.verbosity == "off" or (wanted == "auto" and shutil.which("espeak-ng") is None):
+            return RecordingSpeaker()
+        return EspeakSpeaker(self.config.volume, on_problem=self._problem)
+
     def _panels(self) -> list[ButtonPanel]:
         return [self.buttons, *self.seat_buttons.values()]
 
@@ -176,7 +199,11 @@ class Rig:
         if isinstance(event, TagSeen):
             table = self.table
             if table is not None:
-                table.card(event.uid, seat=seat)
+                outcome = table.card(event.uid, seat=seat)
+                self.sounds.play("unknown" if outcome.kind in ("enrol", "other_game") else "scan")
+                self._cue("scan")
+        elif isinstance(event, TagRepeated):
+            self.sounds.play("repeat")
         elif isinstance(event, DeviceProblem):
             self._problem(event)
         elif not isinstance(event, TagLifted):
@@ -192,17 +219,39 @@ class Rig:
 
     # -- the table → outputs ------------------------------------------------------------------------------
     def _outcome(self, outcome: Outcome) -> None:
-        if outcome.kind in ("applied", "undone", "redone"):
-            self.refresh()
+        if outcome.kind in ("applied", "undone", "redone", "selected"):
+            self.refresh(cursor_of=outcome)
+        if outcome.kind in ("applied", "redone"):
+            self._cue("ok")
+        elif outcome.kind == "refused":
+            self._cue("danger")
+        self._speak(outcome)
 
-    def refresh(self) -> None:
-        """Show the game's current state on the ring, and the acting seat's colour on the status LED."""
+    def _speak(self, outcome: Outcome) -> None:
+        if self.narrator is None:
+            return
+        try:
+            for utterance in self.narrator.hear(outcome):
+                self.speaker.say(render_text(utterance.text), language(), utterance.interrupt)
+        except Exception:  # a sentence that fails must not silence the buttons
+            log.exception("narrating %r failed", outcome)
+
+    def _cue(self, name: str) -> None:
+        """A blip in a palette colour: one short flash over the frame."""
+        cue = getattr(self.ring, "cue", None)
+        if cue is not None:
+            cue(("flash", colour(name).led_hex, "1"))
+
+    def refresh(self, cursor_of: Outcome | None = None) -> None:
+        """Show the game's current state on the ring — with the place in the menu of whoever pressed
+        `cursor_of`'s buttons while they walk it — and the acting seat's colour on the status LED."""
         table = self.table
         with self._show_lock:
-            frame, colour = self._outputs(table, self._led_count())
-            self.ring.show(frame)
+            frame, seat_colour = self._outputs(table, self._led_count())
+            cursor = table.cursor(cursor_of.by) if table is not None and cursor_of is not None else None
+            self.ring.show(with_cursor(frame, *cursor) if cursor else frame)
             if self.status_led is not None:
-                self.status_led.show(colour)
+                self.status_led.show(seat_colour)
 
     def _led_count(self) -> int:
         """The LEDs of the ring that answered, else (none yet, or a size the renderer does not draw) the

@@ -69,7 +69,7 @@ def set_language(code: str) -> None:
     """Make every `_()` answer in `code` ("en", "nl", "it", "ru", "de"); ValueError for anything else."""
     global _current
     catalogue = translation(code)
-    core_i18n.use(catalogue)
+    core_i18n.use(catalogue, code)
     _current = code
 
 

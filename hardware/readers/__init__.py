@@ -26,7 +26,7 @@ from typing import Any, Self
 
 from companion.cards import normalise_uid
 from companion.i18n import _
-from hardware.events import DeviceProblem, TagLifted, TagSeen
+from hardware.events import DeviceProblem, TagLifted, TagRepeated, TagSeen
 
 __all__ = [
     "BACKENDS",
@@ -42,11 +42,13 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-ReaderEvent = TagSeen | TagLifted | DeviceProblem
+ReaderEvent = TagSeen | TagRepeated | TagLifted | DeviceProblem
 Listener = Callable[[ReaderEvent], None]
 Clock = Callable[[], float]
 
 DEFAULT_LIFT_AFTER = 0.5
+#: a read of the lying card after this long a gap is a second scan (an RC522 misses a poll or two, no more)
+REPEAT_GAP = 0.35
 FIRST_RETRY = 0.5  # seconds before the first retry of a reader that stopped answering
 MAX_RETRY = 10.0  # back-off doubles up to this
 
@@ -78,7 +80,9 @@ class RereadFilter:
     """A card lying on a reader is read again and again; the table wants ONE scan.
 
     Call `seen(uid)` whenever the device reports a tag and `tick()` on every poll that found none.
-    The first `seen` of a uid says TagSeen; repeats say nothing. Once the card has not been read for
+    The first `seen` of a uid says TagSeen; repeats say nothing, except once per lie: a read after a
+    gap of `REPEAT_GAP` or more (the card was lifted and laid back, or tapped twice) says TagRepeated,
+    so the table can hear that a second scan was ignored. Once the card has not been read for
     `lift_after` seconds, `tick()` says TagLifted, and placing it again is a new TagSeen. A different
     card read meanwhile lifts the previous one at once (a reader reads one card at a time).
     `lift_after` must cover the gaps a lying card leaves between reads (an RC522 misses every
@@ -95,6 +99,7 @@ class RereadFilter:
         self._lock = threading.Lock()
         self._current: str | None = None
         self._last_read = 0.0
+        self._repeat_told = False
 
     @property
     def current(self) -> str | None:
@@ -105,11 +110,16 @@ class RereadFilter:
         with self._lock:
             now = self._clock()
             if uid == self._current:
-                self._last_read = now
-                return
-            events: list[ReaderEvent] = [TagLifted(self._current, self._reader)] if self._current else []
-            self._current, self._last_read = uid, now
-        for event in [*events, TagSeen(uid, self._reader)]:
+                gap, self._last_read = now - self._last_read, now
+                if gap < REPEAT_GAP or self._repeat_told:
+                    return
+                self._repeat_told = True
+                events: list[ReaderEvent] = [TagRepeated(uid, self._reader)]
+            else:
+                events = [TagLifted(self._current, self._reader)] if self._current else []
+                events.append(TagSeen(uid, self._reader))
+                self._current, self._last_read, self._repeat_told = uid, now, False
+        for event in events:
             self._listener(event)
 
     def tick(self) -> None:

@@ -151,6 +151,7 @@ class RingClient:
         # Wanted state, guarded by _cond; _version counts changes so the thread can tell when
         # what it just finished sending is still what is wanted.
         self._frame: RingFrame | None = None
+        self._cue: tuple[str, ...] | None = None  # a one-shot blip waiting to be sent
         self._brightness = None if brightness is None else _checked(brightness, 0, 255, "brightness")
         self._version = 0
         self._synced = False
@@ -183,6 +184,15 @@ class RingClient:
             if frame == self._frame:
                 return
             self._frame = frame
+            self._changed()
+
+    def cue(self, anim: tuple[str, ...]) -> None:
+        """A one-shot animation over the current frame — a blip such as ("flash", "00C800", "1") — that
+        the firmware plays once and then shows the frame again. Skipped while the frame has an
+        animation of its own (an alert matters more than a blip); a newer cue replaces one not yet sent."""
+        encode_frame(0, "ANIM", *anim)
+        with self._cond:
+            self._cue = anim
             self._changed()
 
     def brightness(self, value: int) -> None:
@@ -337,9 +347,21 @@ class RingClient:
         anim = frame.anim if frame.anim and frame.anim[0] not in self._unknown_anims else None
         if dev.anim != anim:
             return version, ("ANIM", anim or ("none",))
+        cue = self._take_cue()
+        if cue is not None and anim is None and cue[0] not in self._unknown_anims:
+            return version, ("CUE", cue)
         return version, None
 
+    def _take_cue(self) -> tuple[str, ...] | None:
+        with self._cond:
+            cue, self._cue = self._cue, None
+            return cue
+
     def _send(self, verb: str, args: tuple[Any, ...]) -> None:
+        if verb == "CUE":  # a blip: the firmware plays it and returns to the frame by itself
+            if self._exchange("ANIM", args).code == "UNKNOWN":
+                self._fall_back("ANIM", args)
+            return
         reply = self._exchange(verb, args)
         if reply.ok:
             self._connected().apply(verb, args)

@@ -110,6 +110,24 @@ def render(view: RingView, led_count: int) -> RingFrame:
         return unknown_frame(led_count)
 
 
+#: LEDs at the top of the ring that show where the buttons are in a menu
+CURSOR_LEDS = 7
+
+
+def with_cursor(frame: RingFrame, position: int, items: int) -> RingFrame:
+    """The frame with the buttons' place in a menu shown at the top of the ring: up to CURSOR_LEDS
+    dim dots, one per item (a longer menu shares the dots), the one pointed at bright white."""
+    led_count = frame.led_count
+    dots = max(1, min(items, CURSOR_LEDS))
+    top = led_count // 2  # LED 0 is at the bottom of the ring
+    first = top - dots // 2
+    chosen = min(dots - 1, position * dots // max(1, items))
+    pixels = list(frame.pixels)
+    for slot in range(dots):
+        pixels[(first + slot) % led_count] = _led("marker") if slot == chosen else _scaled(_led("marker"), 0.12)
+    return RingFrame(tuple(pixels), frame.anim)
+
+
 def unknown_frame(led_count: int) -> RingFrame:
     """Every LED dim grey, still: a view the renderer cannot read."""
     return RingFrame((_led("unknown"),) * led_count)

@@ -33,6 +33,8 @@ class SimulatedRing:
         self._frame: RingFrame | None = None
         self._level = brightness
         self._listeners: list[Listener] = []
+        #: every blip played, oldest first (a real ring plays them and forgets)
+        self.cues: list[tuple[str, ...]] = []
         self._closed = False
         self.on_problem = on_problem  # never called: a simulated ring has no problems
 
@@ -41,6 +43,14 @@ class SimulatedRing:
             if self._closed or frame == self._frame:
                 return
             self._frame = frame
+        self._notify()
+
+    def cue(self, anim: tuple[str, ...]) -> None:
+        """A one-shot blip over the frame: kept in `cues` (the preview and the tests read it)."""
+        with self._lock:
+            if self._closed:
+                return
+            self.cues.append(anim)
         self._notify()
 
     def brightness(self, value: int) -> None:
