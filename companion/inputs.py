@@ -32,6 +32,8 @@ no   = { tap = "cancel" }
 class Choice:
     value: Any
     label: Text
+    #: the game's card id that picks this choice when scanned while it is asked (an artefact card)
+    card: str | None = None
 
 
 @dataclass(frozen=True)

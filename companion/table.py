@@ -141,11 +141,27 @@ class Table:
                 if other is not None:
                     return self._tell(Outcome("other_game", M("That card belongs to {game}, not this game.", game=other.game), by=by))
                 return self._tell(Outcome("enrol", M("Unknown card: which card is it?"), uid=uid, by=by))
+            answer = self._answer_by_card(by, entry.card)
+            if answer is not None:
+                return answer
             request = self.game.scan(self.session.state, entry.card, by)
             if request is None:
                 card = self.game.card(entry.card)
                 return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=entry.label or (card.name if card else entry.card)), by=by))
             return self.command(request, by)
+
+    def _answer_by_card(self, by: Viewer, card: str) -> Outcome | None:
+        """A card scanned while `by`'s buttons are being asked a value that card picks (which artefact
+        came out of the deck): it answers the question, as walking to it and pressing YES would."""
+        menu = self._menus.get(by)
+        if menu is None or menu.option is None:
+            return None
+        ask = menu.option.asks[menu.ask_index]
+        index = next((i for i, choice in enumerate(ask.choices) if choice.card == card), None)
+        if index is None:
+            return None
+        menu.index = index
+        return self._confirm(by)
 
     # -- the menu -------------------------------------------------------------------------------------
     def options(self, by: Viewer = TABLE) -> list[Option]:

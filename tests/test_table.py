@@ -231,3 +231,17 @@ def test_a_seat_undoes_only_its_own_steps(table):
     table.command({"cmd": "play", "character": "howard", "cards": 1}, by=seat_viewer("Ann"))
     assert table.undo(by=seat_viewer("Bob")).error.code == "NOT_YOURS"
     assert table.undo(by=seat_viewer("Ann")).kind == "undone"
+
+
+def test_a_scanned_card_answers_the_question_the_buttons_are_asked():
+    """Which artefact came out of the brown deck: walk to "Take Amy", YES, then scan the artefact's card."""
+    table = Table(Session(GAME, 1), Catalogue({"04ac": Entry("bigbang", "artefact:clue")}))
+    table.command(START)
+    table.command({"cmd": "play", "character": "penny", "cards": 2})
+    table.command({"cmd": "move", "location": 4})  # Amy: a helper whose reward is an artefact
+    walk_to(table, "Take Amy: an artefact")
+    table.button("yes", "tap")
+    assert selection(table).startswith("Artefact drawn: ")
+    outcome = table.card("04ac")
+    assert outcome.kind == "applied" and table.session.state.artefacts == {"clue": 1}
+    assert "artefact drawn: clue artefact" in render(outcome.message)

@@ -55,9 +55,9 @@ def _actions(s: BigBangState) -> list[Option]:
     if card and card.kind == "enemy":
         chance = next(o["percent"] for o in odds(s) if o["here"])
         found.append(Option(M("Fight {enemy} ({p}%)", enemy=card.name, p=chance), {"cmd": "act"},
-                            (Ask("die", M("Die"), FACES), *_reward_ask(card)), dialog="fight"))
+                            (Ask("die", M("Die"), FACES), *_reward_asks(s, card)), dialog="fight"))
     elif card:
-        found.append(Option(M("Take {card}: {reward}", card=card.name, reward=names.reward(card)), {"cmd": "act"}, _reward_ask(card)))
+        found.append(Option(M("Take {card}: {reward}", card=card.name, reward=names.reward(card)), {"cmd": "act"}, _reward_asks(s, card)))
     if s.cubes >= s.config.gate_cost:
         found.append(Option(M("Try to close the gate"), {"cmd": "gate"}, dialog="gate"))
     found += _items(s)
@@ -85,7 +85,7 @@ def _power(s: BigBangState, power: str, actor: str) -> list[Option]:
     if power == "howard":
         return [
             Option(M("Howard fights {enemy} at {place} ({p}%)", enemy=o["enemy"], place=s.config.location_names[o["location"] - 1], p=o["percent"]),
-                   {"cmd": "special", "location": o["location"]}, (Ask("die", M("Die"), FACES), *_reward_ask(s.card_at(o["location"]))),
+                   {"cmd": "special", "location": o["location"]}, (Ask("die", M("Die"), FACES), *_reward_asks(s, s.card_at(o["location"]))),
                    dialog="fight")
             for o in odds(s) if o["how"] == "remote"
         ]
@@ -139,10 +139,18 @@ def _locations(s: BigBangState, exclude: int | None = None) -> tuple[Choice, ...
     return tuple(Choice(n, s.config.location_names[n - 1]) for n in range(1, 7) if n != exclude)
 
 
-def _reward_ask(card: Card | None) -> tuple[Ask, ...]:
-    if card is None or len(card.reward) < 2:
+def _reward_asks(s: BigBangState, card: Card | None) -> tuple[Ask, ...]:
+    """The reward to take when the card offers a choice, and — when the table draws the real cards —
+    which artefact came out of the brown deck (scanning its card answers that too)."""
+    if card is None:
         return ()
-    return (Ask("choice", M("Reward"), tuple(Choice("+".join(o), names.reward_option(o)) for o in card.reward)),)
+    asks: list[Ask] = []
+    if len(card.reward) > 1:
+        asks.append(Ask("choice", M("Reward"), tuple(Choice("+".join(o), names.reward_option(o)) for o in card.reward)))
+    if s.config.cards_from == "table" and s.artefact_deck and any("artefact" in option for option in card.reward):
+        drawn = tuple(Choice(kind, names.item(kind), card=f"artefact:{kind}") for kind in ARTEFACTS if s.artefact_deck.get(kind))
+        asks.append(Ask("artefact", M("Artefact drawn"), (*drawn, Choice(None, M("The companion draws")))))
+    return tuple(asks)
 
 
 _PHASES: dict[str, Callable[[BigBangState], list[Option]]] = {
