@@ -33,18 +33,20 @@ def test_the_devices_render_kinds_and_never_import_a_game():
     assert sorted((path, module) for path, module in imported_modules("hardware") if module.startswith("companion.games")) == []
 
 
-#: where the code may know Big Bang by name: its own folders (docs and tests name it too)
-BIGBANG_HOMES = ("companion/games/bigbang/", "ui/games/bigbang/")
+GAMES = sorted(p.name for p in (ROOT / "companion" / "games").iterdir() if (p / "__init__.py").exists())
 
 
-def test_only_the_games_own_folders_name_it():
-    """Adding a game touches no core, hardware or shell file: none of them names the one game there is."""
+@pytest.mark.parametrize("game", GAMES)
+def test_only_the_games_own_folders_name_it(game):
+    """Adding a game touches no core, hardware or shell file: none of them names a game (docs and
+    tests may)."""
+    homes = (f"companion/games/{game}/", f"ui/games/{game}/")
     offending = []
     for folder in ("companion", "hardware", "ui", "entry", "tools", "firmware", "deploy"):
         for path in (ROOT / folder).rglob("*"):
             relative = path.relative_to(ROOT).as_posix()
-            if path.is_dir() or path.suffix in (".po", ".pot", ".ttf", ".png") or relative.startswith(BIGBANG_HOMES):
+            if path.is_dir() or path.suffix in (".po", ".pot", ".ttf", ".png", ".pyc") or relative.startswith(homes):
                 continue
-            if re.search(r"bigbang", path.read_text(encoding="utf-8", errors="replace"), re.IGNORECASE):
+            if re.search(rf"\b{game}\b", path.read_text(encoding="utf-8", errors="replace")):  # the id, as code writes it
                 offending.append(relative)
     assert offending == []

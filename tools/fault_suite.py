@@ -214,7 +214,7 @@ def build_power_cut_shim(folder: Path) -> Path | None:
 
 # -- two writers -------------------------------------------------------------------------------------------------
 def two_writers(trials: int) -> Result:
-    game = all_games()["bigbang"] if "bigbang" in all_games() else next(iter(all_games().values()))
+    game = _pin_game() or next(iter(all_games().values()))
     failures, notes = 0, []
     with tempfile.TemporaryDirectory(prefix="writers-") as tmp:
         for seed in range(trials):
@@ -269,7 +269,8 @@ def hostile_corpus() -> list[bytes]:
 def hostile_lines() -> Result:
     corpus = hostile_corpus()
     with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
-        proc = subprocess.run([PYTHON, "-m", "entry", "headless", "bigbang", "--db", str(Path(tmp) / "h.db")], cwd=ROOT,
+        game = _pin_game() or next(iter(all_games().values()))
+        proc = subprocess.run([PYTHON, "-m", "entry", "headless", game.id, "--db", str(Path(tmp) / "h.db")], cwd=ROOT,
                               input=b"".join(line + b"\n" for line in [*corpus, b'{"cmd": "state"}']), capture_output=True,
                               timeout=120, env={**ENV, "LC_ALL": "C"}, check=False)
     lines = proc.stdout.splitlines()
@@ -435,7 +436,9 @@ def pin_guessing() -> Result:
     """A script trying PINs as fast as it may: waits, then a lock-out."""
     from companion.pins import LOCK_AFTER
 
-    game = all_games()["bigbang"]
+    game = _pin_game()
+    if game is None:
+        return Result("PIN guessing", 0, 0, "skipped: no game has a game-master PIN")
     session = Session(game, 1)
     session.apply({**start_request(game), "master_pin": "2718"})
     codes = []
@@ -449,14 +452,22 @@ def pin_guessing() -> Result:
                   f"{codes.count('WRONG_PIN')} guesses checked, {refused_unchecked} refused unchecked")
 
 
+def _takes_pin(game: GameDefinition) -> bool:
+    return "master_pin" in getattr(game.commands.get("start"), "__dataclass_fields__", {})
+
+
+def _pin_game() -> GameDefinition | None:
+    """A game with a game-master PIN (its start takes `master_pin`), the one with most to guard."""
+    return next((game for game in all_games().values() if _takes_pin(game)), None)
+
+
 def secrets_crawl(games: list[GameDefinition], games_each: int) -> Result:
     """Every viewer's payloads over whole games: no seat sees another's pending choice, nobody but the
     game master sees a solution, nobody ever sees a PIN."""
     failures, runs = 0, 0
     for game in games:
         for seed in range(games_each):
-            takes_pin = "master_pin" in getattr(game.commands.get("start"), "__dataclass_fields__", {})
-            requests = walk(game, 3000 + seed, 60, **({"master_pin": "2718"} if takes_pin else {}))
+            requests = walk(game, 3000 + seed, 60, **({"master_pin": "2718"} if _takes_pin(game) else {}))
             session = Session(game, 3000 + seed)
             for request in requests:
                 session.apply(dict(request))

@@ -1,0 +1,106 @@
+"""Munchkin figures: a step (decide + evolve), the menus, the view, the odds, replay and memory.
+
+A long evening of six players, played from the menus (what the buttons and screens offer), measured
+step by step. Targets: a step, a menu and a view each well under the 5 ms a table could feel; a
+replay of the evening under 0.5 s.
+Run: `make bench ARGS=munchkin` or `.venv/bin/python benchmarks/bench_munchkin.py [--steps N]`.
+"""
+import argparse
+import random
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.contract import TABLE, seat_viewer
+from companion.errors import RuleError
+from companion.games.munchkin import GAME
+from companion.session import Session
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def evening(steps: int, seed: int = 1) -> tuple[Session, list[float], list[float]]:
+    """A menu-driven game of `steps` accepted steps (a new game when one ends): the session of the last
+    game, the time of each accepted step and of each menu built."""
+    rng = random.Random(seed)
+    session, step_times, menu_times = _new(seed), [], []
+    while len(step_times) < steps:
+        if session.turn.status != "playing":
+            session = _new(rng.randrange(1 << 30))
+        for actor in [TABLE, *(seat_viewer(s) for s in session.turn.acting)]:
+            started = time.perf_counter()
+            options = GAME.options(session.state, actor)
+            menu_times.append(time.perf_counter() - started)
+            rng.shuffle(options)
+            if _try(session, options, actor, rng, step_times):
+                break
+    return session, step_times, menu_times
+
+
+def _new(seed: int) -> Session:
+    session = Session(GAME, seed)
+    session.apply({"cmd": "start", "players": PLAYERS})
+    return session
+
+
+def _try(session: Session, options: list, actor, rng: random.Random, times: list[float]) -> bool:
+    for option in options[:6]:
+        request = {**option.command, **{ask.arg: rng.choice(ask.choices).value for ask in option.asks}}
+        started = time.perf_counter()
+        try:
+            session.apply(request, by=actor)
+        except RuleError:
+            continue
+        times.append(time.perf_counter() - started)
+        return True
+    return False
+
+
+def timed(fn, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000, help="accepted steps in the measured evening")
+    args = parser.parse_args(argv or [])
+    session, steps, menus = evening(args.steps)
+    tracemalloc.start()  # a second, identical evening: tracing would slow the timed one
+    evening(args.steps)
+    _now, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    game_steps = len(session.history)
+    fighting = next((session.state_before(step) for step in reversed(session.history)
+                     if session.state_before(step).combat is not None), session.state)
+    events = sum(len(s.events) for s in session.history)
+    ms = lambda seconds: f"{seconds * 1000:.2f} ms"  # noqa: E731
+    rows = [
+        (f"step (decide + evolve), {len(steps)} steps, p50 / p99", f"{ms(percentile(steps, 50))} / {ms(percentile(steps, 99))}", "< 5 ms"),
+        (f"menu for one actor, {len(menus)} menus, p50 / p99", f"{ms(percentile(menus, 50))} / {ms(percentile(menus, 99))}", "< 5 ms"),
+        ("table view (JSON fields)", ms(timed(lambda: session.public_view().to_json(), 20)), "< 5 ms"),
+        ("odds analysis, in a fight", ms(timed(lambda: GAME.analyses["odds"](fighting, TABLE), 20)), "< 5 ms"),
+        ("undo-list line of every step", ms(timed(lambda: [session.describe(s) for s in session.history], 3)), ""),
+        (f"replay the last game ({game_steps} steps, {events} events)", ms(timed(session.replay, 5)), "< 500 ms"),
+        ("peak memory of the evening (every state kept for undo)", f"{peak / 1024 / 1024:.1f} MiB", ""),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'figure':>20}  target")
+    for name, figure, target in rows:
+        print(f"{name:<{width}}  {figure:>20}  {target}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

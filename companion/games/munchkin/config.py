@@ -1,0 +1,368 @@
+"""Munchkin as data: the table's numbers and the card catalogue.
+
+The settings schema (`MunchkinSettings`) declares every key with its type, range, label and help; the
+values are in data/default.toml; a table overrides any of them at `start`. Cards are data too: the
+seed's examples ship in data/default.toml, and a table adds its own under `house` (same tables, same
+fields; a house card with a catalogue card's id replaces it) without restating the catalogue.
+
+`Config` is what the rules read, built from checked settings: a bad value is a RuleError naming the key.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from companion.i18n import N_
+from companion.messages import M
+from companion.settings import Section, SettingProblem, merged, validated
+
+#: equipment slots (seed §Gegenstände: 1 headgear, 1 armour, 1 footgear, two hands); "none" takes no slot
+SLOTS = ("headgear", "armour", "footgear", "hand", "hands", "none")
+Slot = Literal["headgear", "armour", "footgear", "hand", "hands", "none"]
+#: what a curse or bad stuff can take away
+Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item", "class", "race"]
+#: what a special card does when played
+Does = Literal["go_up", "wandering", "super_munchkin", "half_breed"]
+
+
+# -- the schema -----------------------------------------------------------------------------------------
+class TableSettings(Section):
+    start_door: int = Field(ge=0, le=8, title=N_("Door cards to start"),
+                            description=N_("Door cards each player is dealt at the start (and after dying); current rules 4, older Pegasus sets 2."))
+    start_treasure: int = Field(ge=0, le=8, title=N_("Treasure cards to start"),
+                                description=N_("Treasure cards each player is dealt at the start (and after dying); current rules 4, older Pegasus sets 2."))
+    hand_limit: int = Field(ge=1, le=12, title=N_("Hand limit"),
+                            description=N_("Cards a hand may keep at the end of a turn (Charity gives away the rest); the rules: 5. "
+                                           "A card such as the Dwarf may raise it."))
+    winning_level: int = Field(ge=2, le=20, title=N_("Winning level"),
+                               description=N_("The level that wins; the rules: 10, reached only by killing a monster."))
+
+
+class CombatSettings(Section):
+    escape_on: int = Field(ge=1, le=7, title=N_("Escape on"),
+                           description=N_("A run-away roll (one d6, plus its modifiers) of at least this escapes; the rules: 5."))
+    gold_per_level: int = Field(ge=100, le=10_000, title=N_("Gold per level"),
+                                description=N_("Gold pieces of items sold for one level, no change given; the rules: 1000."))
+
+
+class EffectSettings(Section):
+    """What a curse or a monster's bad stuff does; anything else goes in `text` for the table to do."""
+
+    levels: int = Field(default=0, ge=0, le=10)
+    lose: Loss = "nothing"
+    count: int = Field(default=1, ge=1, le=10)
+    #: levels lost instead when there is nothing of that kind to lose
+    or_levels: int = Field(default=0, ge=0, le=10)
+    death: bool = False
+    #: a lasting curse: this modifier in every combat, to every run-away roll, until removed
+    combat: int = Field(default=0, ge=-20, le=20)
+    run: int = Field(default=0, ge=-6, le=6)
+    lasting: bool = False
+
+
+class MonsterSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    level: int = Field(ge=0, le=100)
+    treasures: int = Field(default=1, ge=0, le=10)
+    #: levels a kill gives (1, or 2 for some big monsters)
+    levels: int = Field(default=1, ge=0, le=5)
+    #: the monster's bonus against a class or race (by its id): {"thief": 2}
+    bonus: dict[str, int] = Field(default_factory=dict)
+    #: modifier to every run-away roll against this monster
+    run: int = Field(default=0, ge=-6, le=6)
+    #: it does not pursue anyone of this level or lower (0: pursues everyone)
+    wont_pursue: int = Field(default=0, ge=0, le=20)
+    bad_stuff: EffectSettings = Field(default_factory=EffectSettings)
+    text: str = ""
+
+
+class ItemSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    bonus: int = Field(default=0, ge=-20, le=20)
+    slot: Slot = "none"
+    big: bool = False
+    gold: int = Field(default=0, ge=0, le=10_000)
+    one_shot: bool = False
+    #: works only for a seat with this class or race (by its id)
+    only: str | None = None
+    #: modifier to its owner's run-away rolls while equipped
+    run: int = Field(default=0, ge=-6, le=6)
+    #: a one-shot that sets a die to any face after the roll (the seed's loaded die)
+    sets_die: bool = False
+    text: str = ""
+
+
+class CurseSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    effect: EffectSettings = Field(default_factory=EffectSettings)
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _no_death(self) -> CurseSettings:
+        # deaths come from bad stuff, while running away; a curse that kills is done by hand
+        if self.effect.death:
+            raise SettingProblem(M("a curse that kills is not modelled: leave death to bad stuff"), field="effect.death")
+        return self
+
+
+class EnhancerSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    bonus: int = Field(ge=-50, le=50)
+    #: extra treasures when the enhanced monster is killed (negative: fewer)
+    treasures: int = Field(default=0, ge=-10, le=10)
+
+
+class RoleSettings(Section):
+    """A class or a race card and the abilities of it the companion applies."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    kind: Literal["class", "race"]
+    wins_ties: bool = False
+    #: as a helper, gains a level for every monster killed
+    helper_levels: bool = False
+    run: int = Field(default=0, ge=-6, le=6)
+    hand_limit: int | None = Field(default=None, ge=1, le=12)
+    #: may have any number of Big items in play
+    big_items: bool = False
+    #: combat bonus while no armour is equipped (the seed's Schneider)
+    unarmoured: int = Field(default=0, ge=0, le=10)
+    #: may take a curse kicked open into the hand by discarding this many cards (0: no)
+    curse_to_hand: int = Field(default=0, ge=0, le=10)
+    text: str = ""
+
+
+class SpecialSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    does: Does
+    #: a level-gaining card that says it may give the winning level
+    can_win: bool = False
+
+
+class HouseCards(Section):
+    monsters: list[MonsterSettings] = Field(default_factory=list, title=N_("The table's monsters"))
+    items: list[ItemSettings] = Field(default_factory=list, title=N_("The table's items"))
+    curses: list[CurseSettings] = Field(default_factory=list, title=N_("The table's curses"))
+    enhancers: list[EnhancerSettings] = Field(default_factory=list, title=N_("The table's monster enhancers"))
+    roles: list[RoleSettings] = Field(default_factory=list, title=N_("The table's classes and races"))
+    specials: list[SpecialSettings] = Field(default_factory=list, title=N_("The table's other cards"))
+
+
+def _cards(title: str, help_text: str) -> Any:
+    return Field(title=title, description=help_text)
+
+
+class MunchkinSettings(Section):
+    table: TableSettings = Field(title=N_("The table"))
+    combat: CombatSettings = Field(title=N_("Combat and selling"))
+    monsters: list[MonsterSettings] = _cards(N_("Monsters"), N_("id, name, level, treasures, levels, bonus, run, wont_pursue, bad_stuff."))
+    items: list[ItemSettings] = _cards(N_("Items"), N_("id, name, bonus, slot, big, gold, one_shot, only, run, sets_die."))
+    curses: list[CurseSettings] = _cards(N_("Curses"), N_("id, name, effect (levels, lose, count, or_levels, combat, run, lasting)."))
+    enhancers: list[EnhancerSettings] = _cards(N_("Monster enhancers"), N_("id, name, bonus, extra treasures."))
+    roles: list[RoleSettings] = _cards(N_("Classes and races"), N_("id, name, kind (class or race) and the abilities the companion applies."))
+    specials: list[SpecialSettings] = _cards(N_("Other cards"), N_("Go Up a Level, Wandering Monster, Super Munchkin, Half-Breed: id, name, what it does."))
+    house: HouseCards = Field(title=N_("The table's own cards"),
+                              description=N_("Cards a table adds, with the same fields; a card with a catalogue id replaces it."))
+
+    @model_validator(mode="after")
+    def _ids(self) -> MunchkinSettings:
+        kind_of: dict[str, str] = {}
+        lists = [(kind, kind, getattr(self, kind)) for kind in KINDS] + [(kind, f"house.{kind}", getattr(self.house, kind)) for kind in KINDS]
+        for kind, prefix, entries in lists:  # the catalogue first, then the house cards laid over it
+            ids = [entry.id for entry in entries]
+            for i, card_id in enumerate(ids):
+                if card_id in ids[:i] or kind_of.get(card_id, kind) != kind:  # a house card may replace one of its own kind
+                    raise SettingProblem(M("\"{id}\" is used twice", id=card_id), key=f"{prefix}.{i}.id")
+                kind_of[card_id] = kind
+        roles = {r.id for r in [*self.roles, *self.house.roles]}
+        for kind in ("monsters", "items"):
+            for prefix, entries in ((kind, getattr(self, kind)), (f"house.{kind}", getattr(self.house, kind))):
+                for i, entry in enumerate(entries):
+                    named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [entry.only] if entry.only else []
+                    unknown = [role for role in named if role not in roles]
+                    if unknown:
+                        raise SettingProblem(M("no class or race \"{id}\"", id=unknown[0]), key=f"{prefix}.{i}")
+        return self
+
+
+KINDS = ("monsters", "items", "curses", "enhancers", "roles", "specials")
+
+
+# -- what the rules read ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Effect:
+    levels: int = 0
+    lose: str = "nothing"
+    count: int = 1
+    or_levels: int = 0
+    death: bool = False
+    combat: int = 0
+    run: int = 0
+    lasting: bool = False
+
+    @property
+    def stays(self) -> bool:
+        """A lasting curse stays in effect (on the victim's table) until removed."""
+        return self.lasting or bool(self.combat) or bool(self.run)
+
+
+@dataclass(frozen=True)
+class MonsterCard:
+    id: str
+    name: str
+    level: int
+    treasures: int = 1
+    levels: int = 1
+    bonus: tuple[tuple[str, int], ...] = ()
+    run: int = 0
+    wont_pursue: int = 0
+    bad_stuff: Effect = Effect()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class ItemCard:
+    id: str
+    name: str
+    bonus: int = 0
+    slot: str = "none"
+    big: bool = False
+    gold: int = 0
+    one_shot: bool = False
+    only: str | None = None
+    run: int = 0
+    sets_die: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CurseCard:
+    id: str
+    name: str
+    effect: Effect = Effect()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class EnhancerCard:
+    id: str
+    name: str
+    bonus: int
+    treasures: int = 0
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    name: str
+    kind: str
+    wins_ties: bool = False
+    helper_levels: bool = False
+    run: int = 0
+    hand_limit: int | None = None
+    big_items: bool = False
+    unarmoured: int = 0
+    curse_to_hand: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SpecialCard:
+    id: str
+    name: str
+    does: str
+    can_win: bool = False
+
+
+Card = MonsterCard | ItemCard | CurseCard | EnhancerCard | Role | SpecialCard
+
+
+@dataclass(frozen=True)
+class Config:
+    start_door: int
+    start_treasure: int
+    hand_limit: int
+    winning_level: int
+    escape_on: int
+    gold_per_level: int
+    monsters: dict[str, MonsterCard]
+    items: dict[str, ItemCard]
+    curses: dict[str, CurseCard]
+    enhancers: dict[str, EnhancerCard]
+    roles: dict[str, Role]
+    specials: dict[str, SpecialCard]
+
+    @property
+    def start_hand(self) -> int:
+        return self.start_door + self.start_treasure
+
+    def card(self, card_id: str) -> Card | None:
+        for kind in (self.monsters, self.items, self.curses, self.enhancers, self.roles, self.specials):
+            if card_id in kind:
+                found: Card = kind[card_id]
+                return found
+        return None
+
+    def special(self, does: str) -> SpecialCard | None:
+        """The first catalogue card that does this (the Wandering Monster card), if the catalogue has one."""
+        return next((s for s in self.specials.values() if s.does == does), None)
+
+    @classmethod
+    def from_settings(cls, settings: object) -> Config:
+        return _config(json.dumps(settings, sort_keys=True))
+
+
+@cache
+def _config(settings_json: str) -> Config:
+    """Checked once per distinct settings: replay builds the same Config from every GameStarted."""
+    s = validated(MunchkinSettings, json.loads(settings_json))
+    house = s.house
+    return Config(
+        start_door=s.table.start_door, start_treasure=s.table.start_treasure, hand_limit=s.table.hand_limit,
+        winning_level=s.table.winning_level, escape_on=s.combat.escape_on, gold_per_level=s.combat.gold_per_level,
+        monsters={m.id: _monster(m) for m in [*s.monsters, *house.monsters]},
+        items={i.id: ItemCard(**i.model_dump()) for i in [*s.items, *house.items]},
+        curses={c.id: CurseCard(c.id, c.name, _effect(c.effect), c.text) for c in [*s.curses, *house.curses]},
+        enhancers={e.id: EnhancerCard(**e.model_dump()) for e in [*s.enhancers, *house.enhancers]},
+        roles={r.id: Role(**r.model_dump()) for r in [*s.roles, *house.roles]},
+        specials={x.id: SpecialCard(**x.model_dump()) for x in [*s.specials, *house.specials]},
+    )
+
+
+def _effect(e: EffectSettings) -> Effect:
+    return Effect(**e.model_dump())
+
+
+def _monster(m: MonsterSettings) -> MonsterCard:
+    return MonsterCard(m.id, m.name, m.level, m.treasures, m.levels, tuple(sorted(m.bonus.items())), m.run, m.wont_pursue,
+                       _effect(m.bad_stuff), m.text)
+
+
+@cache
+def _default_text() -> str:
+    return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
+
+
+def default_settings() -> dict[str, Any]:
+    return tomllib.loads(_default_text())
+
+
+def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
+    """The defaults with a table's overrides laid over them, table by table."""
+    return merged(default_settings(), overrides)
+
+
+@cache
+def default_config() -> Config:
+    return Config.from_settings(default_settings())

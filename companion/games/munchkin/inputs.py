@@ -1,0 +1,319 @@
+"""Munchkin through buttons and cards: the menu of what each actor can do now, the cards a tag can
+be, and what a scanned card means.
+
+A seat's menu holds what that seat may do: its turn's steps, its own items and cards, and the cards
+anyone may play (enhancers, one-shots, a Wandering Monster into a fight; a curse or a Go Up a Level
+any time). The table's menu acts for the seat whose turn it is. Values a move needs (a monster, a die
+face, a target) are asked one by one; options that a screen draws better name a dialog ("fight",
+"sell", "item").
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+from itertools import combinations
+from typing import Any
+
+from companion.contract import Viewer
+from companion.game import GameCard
+from companion.games.munchkin import names
+from companion.games.munchkin.config import Config, default_config
+from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
+from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
+from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
+from companion.games.munchkin.state import MunchkinState, Player
+from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
+from companion.messages import M, P, Text
+
+BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
+                              base=DEFAULT_BINDINGS)
+
+FACES = tuple(Choice(n, str(n)) for n in range(1, 7))
+LEVELS = tuple(Choice(n, str(n)) for n in range(1, 21))
+TREASURES = tuple(Choice(n, str(n)) for n in range(1, 6))
+BONUSES = tuple(Choice(n, f"{n:+d}") for n in (*range(1, 11), -1, -2, -3, -5))
+LOSSES = tuple(Choice(n, str(n)) for n in range(1, 4))
+COUNTS = tuple(Choice(n, str(n)) for n in range(16))
+#: door cards: everything but treasures (items and Go Up a Level)
+DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
+
+
+def options(s: MunchkinState, actor: Viewer) -> list[Option]:
+    """What `actor` can do now: its own steps first, then the cards anyone may play."""
+    if s.status != "playing":
+        return []
+    me = actor.seat if actor.is_seat else None
+    if s.owed is not None:
+        return _owed(s) if me in (None, s.owed.seat) else []
+    found: list[Option] = []
+    if me in (None, s.active_name):
+        found += _PHASES[s.phase](s)
+        if s.phase not in IN_COMBAT and s.phase != LOOT:
+            found += _own_turn_cards(s, s.player(s.active_name))
+    if s.phase == RUN:
+        found += _rolls(s, me)
+    if s.phase == LOOT:
+        found += _loot(s, me)
+    who = me or s.active_name
+    if not s.player(who).dead:
+        found += _anyone(s, who, asks_who=me is None)
+    return found
+
+
+# -- the turn's steps ---------------------------------------------------------------------------------
+def _door(s: MunchkinState) -> list[Option]:
+    c = s.config
+    found = [Option(M("Door: a monster"), {"cmd": "kick"}, (_card_ask(c, c.monsters, M("Monster")),))] if c.monsters else []
+    found += [
+        Option(M("Door: a monster not in the catalogue"), {"cmd": "kick", "what": "monster"},
+               (Ask("level", M("Level"), LEVELS), Ask("treasures", M("Treasures"), TREASURES))),
+    ]
+    if c.curses:
+        found.append(Option(M("Door: a curse"), {"cmd": "kick"}, (_card_ask(c, c.curses, M("Curse")),)))
+        if any(r.curse_to_hand for r in roles(s, s.player(s.active_name))):
+            found.append(Option(M("Door: a curse, taken into the hand (Tailor)"), {"cmd": "kick", "tailor": True},
+                                (_card_ask(c, c.curses, M("Curse")),)))
+    found += [
+        Option(M("Door: a curse not in the catalogue"), {"cmd": "kick", "what": "curse"}, (Ask("lose_levels", M("Levels lost"), LOSSES),)),
+        Option(M("Door: another card, into the hand"), {"cmd": "kick", "what": "other"}),
+    ]
+    return found
+
+
+def _trouble(s: MunchkinState) -> list[Option]:
+    c = s.config
+    found = [Option(M("Loot the room"), {"cmd": "loot"})]
+    if s.player(s.active_name).hand:
+        if c.monsters:
+            found.append(Option(M("Look for trouble"), {"cmd": "trouble"}, (_card_ask(c, c.monsters, M("Monster")),)))
+        found.append(Option(M("Look for trouble: a monster not in the catalogue"), {"cmd": "trouble"},
+                            (Ask("level", M("Level"), LEVELS), Ask("treasures", M("Treasures"), TREASURES))))
+    return found
+
+
+def _combat(s: MunchkinState) -> list[Option]:
+    fight, now = s.fight, standing(s)
+    found = [Option(M("Kill: {seat} wins by {n}", seat=fight.fighter, n=now.players - now.monsters), {"cmd": "fight"})] if now.winning \
+        else [Option(M("Run away (needs +{n} to win)", n=now.needs), {"cmd": "run"})]
+    if fight.helper is None:
+        found += [Option(M("{seat} helps", seat=p.name), {"cmd": "helper", "seat": p.name}, dialog="helper")
+                  for p in s.players if p.name != fight.fighter and not p.dead]
+    else:
+        found.append(Option(M("{seat} stops helping", seat=fight.helper), {"cmd": "helper"}))
+        if now.winning:
+            found.append(Option(M("Kill, sharing treasures with {seat}", seat=fight.helper), {"cmd": "fight"},
+                                (Ask("helper_treasures", M("Treasures to the helper"), _treasure_shares(s)),)))
+    return found
+
+
+def _treasure_shares(s: MunchkinState) -> tuple[Choice, ...]:
+    total = sum(max(0, f.treasures + sum(e.treasures for e in f.enhancements)) for f in s.fight.foes)
+    return tuple(Choice(n, str(n)) for n in range(total + 1))
+
+
+def _charity(s: MunchkinState) -> list[Option]:
+    p = s.player(s.active_name)
+    excess = p.hand - hand_limit(s, p)
+    if excess <= 0:
+        return [Option(M("End the turn"), {"cmd": "end_turn"})]
+    to = lowest_others(s, p)
+    if not to:
+        return [Option(P("Discard {n} card and end the turn", "Discard {n} cards and end the turn", n=excess), {"cmd": "end_turn"})]
+    base, extra = divmod(excess, len(to))
+    found = []
+    for lucky in combinations(to, extra):
+        gifts = {name: base + (name in lucky) for name in to if base + (name in lucky)}
+        label = ", ".join(f"{n} → {name}" for name, n in gifts.items())
+        found.append(Option(M("Give {gifts} and end the turn", gifts=label), {"cmd": "end_turn", "give": gifts}, dialog="charity"))
+    return found
+
+
+def _own_turn_cards(s: MunchkinState, p: Player) -> list[Option]:
+    """Seed §Gegenstände, §Klassen: items and classes in your own turn, out of a fight."""
+    c = s.config
+    found: list[Option] = []
+    if p.hand:
+        if c.items:
+            found.append(Option(M("Play an item"), {"cmd": "item"}, (_card_ask(c, c.items, M("Item")),), dialog="item"))
+        found.append(Option(M("Play an item not in the catalogue"), {"cmd": "item"},
+                            (Ask("slot", M("Slot"), tuple(Choice(k, names.slot(k)) for k in ("headgear", "armour", "footgear", "hand", "hands", "none"))),
+                             Ask("bonus", M("Bonus"), BONUSES)), dialog="item"))
+        playable = [r for r in c.roles.values() if r.id not in p.roles]
+        if playable:
+            found.append(Option(M("Play a class or race"), {"cmd": "become"},
+                                (Ask("card", M("Card"), tuple(Choice(r.id, names.card(c, r.id)) for r in playable)),)))
+    for g in p.gear:
+        item = names.item(c, g.card, g.name)
+        if g.equipped:
+            found.append(Option(M("Backpack: {item}", item=item), {"cmd": "unequip", "item": g.uid}))
+        elif not g.one_shot and slot_free(p, g):
+            found.append(Option(M("Equip {item}", item=item), {"cmd": "equip", "item": g.uid}))
+    carried = [g for g in p.gear if not g.equipped and g.gold]
+    gold = sum(g.gold for g in carried)
+    if gold >= c.gold_per_level and p.level < c.winning_level - 1:
+        found.append(Option(M("Sell the backpack ({gold} gold)", gold=gold), {"cmd": "sell", "items": [g.uid for g in carried]}, dialog="sell"))
+    return found
+
+
+def _rolls(s: MunchkinState, me: str | None) -> list[Option]:
+    found = []
+    for seat, uid in s.fight.to_roll:
+        if me not in (None, seat):
+            continue
+        foe = s.fight.foe(uid)
+        assert foe is not None
+        monster = names.monster(s.config, foe.card, foe.name, foe.level)
+        found += [
+            Option(M("{seat} rolls against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid},
+                   (Ask("die", M("Die"), FACES),)),
+            Option(M("The companion rolls for {seat} against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid}),
+        ]
+    return found
+
+
+def _loot(s: MunchkinState, me: str | None) -> list[Option]:
+    body = s.bodies[0]
+    up = next_looters(s, body)
+    looter = me if me is not None else up[0]
+    if looter not in up:
+        return []
+    seat = {"seat": looter} if me is None else {}
+    found = [Option(M("{seat} takes {item}", seat=looter, item=names.item(s.config, g.card, g.name)), {"cmd": "take", "item": g.uid, **seat})
+             for g in body.gear]
+    if body.hand:
+        found.append(Option(M("{seat} takes a card of the hand", seat=looter), {"cmd": "take", "hand": True, **seat}))
+    found.append(Option(M("{seat} takes nothing", seat=looter), {"cmd": "take", **seat}))
+    return found
+
+
+def _owed(s: MunchkinState) -> list[Option]:
+    o = s.owed
+    assert o is not None
+    p = s.player(o.seat)
+    key = "roles" if o.lose in ("class", "race") else "items"
+    found = []
+    for chosen in combinations(loss_candidates(s, o.seat, o.lose), o.count):
+        label = ", ".join(str(_thing(s, p, thing)) for thing in chosen)
+        found.append(Option(M("{seat} loses {things}", seat=o.seat, things=label), {"cmd": "lose", key: list(chosen)}))
+    return found
+
+
+def _thing(s: MunchkinState, p: Player, thing: Any) -> Text:
+    if isinstance(thing, str):
+        return names.card(s.config, thing)
+    g = p.item(thing)
+    return names.item(s.config, g.card, g.name) if g else str(thing)
+
+
+# -- the cards anyone may play ----------------------------------------------------------------------------
+def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
+    """Facts §2.10-2.12: enhancers, one-shots and Wandering Monsters in any fight, curses and Go Up a
+    Level any time; the table screen asks who plays the card."""
+    c, p = s.config, s.player(who)
+    player = (Ask("seat", M("Played by"), _seats(s, first=who)),) if asks_who else ()
+    found: list[Option] = []
+    if s.phase == COMBAT:
+        monster = _monster_ask(s)
+        if c.enhancers:
+            found.append(Option(M("Enhance a monster"), {"cmd": "enhance"}, (*player, _card_ask(c, c.enhancers, M("Enhancer")), *monster), dialog="fight"))
+        found += [
+            Option(M("A card for a monster (bonus)"), {"cmd": "enhance"}, (*player, Ask("bonus", M("Bonus"), BONUSES), *monster), dialog="fight"),
+            Option(M("A one-shot for the players (bonus)"), {"cmd": "oneshot"}, (*player, Ask("bonus", M("Bonus"), BONUSES)), dialog="fight"),
+            Option(M("A wandering monster joins (its level)"), {"cmd": "wander"}, (*player, Ask("level", M("Level"), LEVELS)), dialog="fight"),
+            Option(M("A card takes a monster out of the fight"), {"cmd": "remove"}, (*player, *monster), dialog="fight"),
+        ]
+        if c.monsters:
+            found.append(Option(M("A wandering monster from the catalogue joins"), {"cmd": "wander"},
+                                (*player, _card_ask(c, c.monsters, M("Monster"))), dialog="fight"))
+        found += [Option(M("Use {item} for the players", item=names.item(c, g.card, g.name)), {"cmd": "oneshot", "item": g.uid, **_by(who, asks_who)})
+                  for g in p.gear if g.one_shot and not g.sets_die]
+    if c.curses:
+        found.append(Option(M("Curse a player"), {"cmd": "curse"}, (*player, Ask("target", M("Whom"), _seats(s)), _card_ask(c, c.curses, M("Curse")))))
+    targets = tuple(Choice(q.name, q.name) for q in s.players if not q.dead and q.level < c.winning_level - 1)
+    if targets:
+        found.append(Option(M("Go Up a Level"), {"cmd": "go_up"}, (*player, Ask("target", M("Whom"), targets))))
+    found += [Option(M("Drop {card}", card=names.card(c, r)), {"cmd": "drop", "card": r, **_by(who, asks_who)}) for r in (*p.roles, *p.extras)]
+    found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
+    return found
+
+
+def _by(who: str, asks_who: bool) -> dict[str, str]:
+    return {"seat": who} if asks_who else {}
+
+
+def _seats(s: MunchkinState, first: str | None = None) -> tuple[Choice, ...]:
+    living = [p.name for p in s.players if not p.dead]
+    ordered = ([first] if first in living else []) + [name for name in living if name != first]
+    return tuple(Choice(name, name) for name in ordered)
+
+
+def _monster_ask(s: MunchkinState) -> tuple[Ask, ...]:
+    foes = s.fight.foes
+    if len(foes) < 2:
+        return ()
+    return (Ask("monster", M("Which monster"), tuple(Choice(f.uid, names.monster(s.config, f.card, f.name, f.level)) for f in foes)),)
+
+
+def _card_ask(c: Config, cards: dict[str, Any], label: Text) -> Ask:
+    """The catalogue cards of one kind to choose from (the menus offer it only when there are some)."""
+    return Ask("card", label, tuple(Choice(card_id, names.card(c, card_id)) for card_id in cards))
+
+
+_PHASES: dict[str, Callable[[MunchkinState], list[Option]]] = {
+    DOOR: _door, TROUBLE: _trouble, COMBAT: _combat, RUN: lambda s: [], LOOT: lambda s: [], CHARITY: _charity}
+
+
+# -- cards and tags ----------------------------------------------------------------------------------------
+_KIND = {"monsters": "monster", "curses": "curse", "enhancers": "enhancer", "items": "item", "roles": "class_or_race", "specials": "special"}
+
+
+def cards() -> tuple[GameCard, ...]:
+    """What a tag can be enrolled as: every card of the catalogue (a table's own cards are typed in)."""
+    c = default_config()
+    found: list[GameCard] = []
+    for attr, kind in _KIND.items():
+        found += [GameCard(card_id, names.card(c, card_id), kind) for card_id in getattr(c, attr)]
+    return tuple(found)
+
+
+def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | None:
+    """What a scanned card means now. Before the door is kicked, a door card is the one behind it; a
+    monster in a fight joins as a wandering monster; an enhancer or a one-shot goes into the fight; a
+    treasure (an item) is played by the seat whose turn it is; a class or race is taken on."""
+    if s.status != "playing" or s.owed is not None:
+        return None
+    c = s.config
+    me = actor.seat if actor.is_seat else s.active_name
+    own_turn = me == s.active_name
+    special = c.specials.get(card)
+    door_card = card in c.monsters or card in c.curses or card in c.enhancers or card in c.roles or bool(special and special.does in DOOR_SPECIALS)
+    if s.phase == DOOR and own_turn and door_card:
+        return {"cmd": "kick", "card": card}
+    if card in c.monsters:
+        return _scanned_monster(s, card, own_turn)
+    if card in c.enhancers and s.phase == COMBAT and len(s.fight.foes) == 1:
+        return {"cmd": "enhance", "card": card}
+    if card in c.items:
+        return _scanned_item(s, card, own_turn)
+    if card in c.roles or (special and special.does in ("super_munchkin", "half_breed")):
+        return {"cmd": "become", "card": card} if own_turn else None
+    if special and special.does == "go_up":
+        return {"cmd": "go_up", "card": card}
+    return None
+
+
+def _scanned_monster(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | None:
+    if s.phase == TROUBLE and own_turn:
+        return {"cmd": "trouble", "card": card}
+    if s.phase == COMBAT:
+        return {"cmd": "wander", "card": card}
+    return None
+
+
+def _scanned_item(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | None:
+    item = s.config.items[card]
+    if s.phase == COMBAT and item.one_shot and not item.sets_die:
+        return {"cmd": "oneshot", "card": card}
+    if own_turn and s.phase in (DOOR, TROUBLE, CHARITY):
+        return {"cmd": "item", "card": card}
+    return None

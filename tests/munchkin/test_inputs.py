@@ -1,0 +1,143 @@
+"""Munchkin through buttons, screens and cards: each seat's menu, what a scanned card means, the cards a
+tag can be enrolled as, and the table's own cards as settings."""
+import pytest
+
+from companion.contract import TABLE, seat_viewer
+from companion.errors import RuleError
+from companion.games.munchkin import GAME
+from companion.messages import render
+from companion.session import Session
+from companion.table import Table
+
+from .helpers import HOUSE, do, equip, fight, hand, phase, start
+
+
+def labels(s, by=TABLE):
+    return [render(o.label) for o in GAME.options(s.state, by)]
+
+
+class TestMenus:
+    def test_the_door_menu_offers_the_catalogues_monsters_and_typing_one_in(self):
+        s = start()
+        door = GAME.options(s.state, TABLE)[0]
+        assert render(door.label) == "Door: a monster" and [c.value for c in door.asks[0].choices][:2] == ["pied-piper", "man-eating-moon"]
+        assert "Door: a monster not in the catalogue" in labels(s)
+
+    def test_a_seat_out_of_turn_is_offered_only_what_anyone_may_play(self):
+        s = start()
+        assert not any(label.startswith("Door") for label in labels(s, seat_viewer("Bob")))
+        assert {"Curse a player", "Go Up a Level"} <= set(labels(s, seat_viewer("Bob")))
+
+    def test_in_a_fight_a_bystander_may_enhance_and_the_fighter_kills_or_runs(self):
+        s = start()
+        do(s, "kick", card="pied-piper")
+        assert "Enhance a monster" in labels(s, seat_viewer("Cy")) and "Run away (needs +8 to win)" not in labels(s, seat_viewer("Cy"))
+        assert "Run away (needs +8 to win)" in labels(s, seat_viewer("Ann"))
+
+    def test_the_table_screen_asks_who_plays_a_card(self):
+        s = start()
+        do(s, "kick", card="pied-piper")
+        enhance = next(o for o in GAME.options(s.state, TABLE) if render(o.label) == "Enhance a monster")
+        assert enhance.asks[0].arg == "seat" and enhance.dialog == "fight"
+
+    def test_charity_offers_each_even_split(self):
+        s = start()
+        do(s, "adjust", seat="Ann", levels=1)
+        do(s, "kick", what="other")
+        do(s, "loot")
+        splits = [o.command["give"] for o in GAME.options(s.state, TABLE) if o.command["cmd"] == "end_turn"]
+        assert splits == [{"Bob": 3, "Cy": 2}, {"Bob": 2, "Cy": 3}]
+
+    def test_every_menu_option_of_a_walk_is_accepted_or_refused_cleanly(self):
+        """The menus never offer a value the rules cannot read (asks always have choices)."""
+        s = start(seed=3)
+        for _ in range(60):
+            options = GAME.options(s.state, TABLE)
+            assert options and all(a.choices for o in options for a in o.asks)
+            for option in options:
+                try:
+                    s.apply({**option.command, **{a.arg: a.choices[0].value for a in option.asks}})
+                    break
+                except RuleError:
+                    continue
+
+
+class TestScanning:
+    """Issue 13: a door card scanned puts that monster or curse into play; a treasure goes to the seat whose turn it is."""
+
+    def scanned(self, s, card, by=TABLE):
+        return GAME.scan(s.state, card, by)
+
+    def test_a_door_card_before_kicking_is_the_door(self):
+        s = start()
+        assert self.scanned(s, "pied-piper") == {"cmd": "kick", "card": "pied-piper"}
+        assert self.scanned(s, "barrel-of-nails") == {"cmd": "kick", "card": "barrel-of-nails"}
+        assert self.scanned(s, "warrior") == {"cmd": "kick", "card": "warrior"}
+
+    def test_a_treasure_is_played_by_the_seat_whose_turn_it_is(self):
+        s = start()
+        assert self.scanned(s, "loaded-die") == {"cmd": "item", "card": "loaded-die"}
+        assert self.scanned(s, "loaded-die", seat_viewer("Bob")) is None
+
+    def test_in_a_fight_a_monster_wanders_in_and_an_enhancer_enhances(self):
+        s = start()
+        do(s, "kick", card="slug")
+        assert self.scanned(s, "pied-piper", seat_viewer("Cy")) == {"cmd": "wander", "card": "pied-piper"}
+        assert self.scanned(s, "wicked", seat_viewer("Cy")) == {"cmd": "enhance", "card": "wicked"}
+        assert self.scanned(s, "potion") == {"cmd": "oneshot", "card": "potion"}
+
+    def test_a_scan_through_the_table_plays_the_card(self):
+        s = start()
+        table = Table(s)
+        outcome = table.command(self.scanned(s, "pied-piper"))
+        assert outcome.kind == "applied" and phase(s) == "combat"
+        table.command(self.scanned(s, "wicked", seat_viewer("Bob")), by=seat_viewer("Bob"))
+        assert fight(s)["monsters_strength"] == 18 and hand(s, "Bob") == 7
+
+    def test_every_catalogue_card_can_be_enrolled_as_a_tag(self):
+        ids = {card.id: card.kind for card in GAME.cards()}
+        assert ids["pied-piper"] == "monster" and ids["wicked"] == "enhancer" and ids["tailor"] == "class_or_race"
+        assert "slug" not in ids  # a table's own cards are typed in (the catalogue offers the shipped ones)
+
+
+class TestTheTablesOwnCards:
+    def test_house_cards_join_the_catalogue_without_restating_it(self):
+        s = start()
+        equip(s, "Ann", "helm")
+        assert s.state.config.monsters.keys() >= {"pied-piper", "slug"}
+
+    def test_a_house_card_with_a_catalogue_id_replaces_it(self):
+        s = start(house={"monsters": [{"id": "pied-piper", "name": "Pied Piper", "level": 9}]})
+        do(s, "kick", card="pied-piper")
+        assert fight(s)["monsters"][0]["level"] == 9
+
+    @pytest.mark.parametrize("settings, key", [
+        ({"table": {"hand_limt": 6}}, "table.hand_limt"),
+        ({"combat": {"escape_on": 9}}, "combat.escape_on"),
+        ({"house": {"items": [{"id": "x", "name": "X", "slot": "belt"}]}}, "house.items.0.slot"),
+        ({"house": {"monsters": [{"id": "x", "name": "X", "level": 3, "bonus": {"paladin": 2}}]}}, "house.monsters.0"),
+        ({"house": {"curses": [{"id": "wicked", "name": "Twice"}]}}, "house.curses.0.id"),
+        ({"house": {"curses": [{"id": "doom", "name": "Doom", "effect": {"death": True}}]}}, "house.curses.0.effect.death"),
+    ])
+    def test_a_wrong_setting_or_card_is_refused_by_its_name(self, settings, key):
+        session = Session(GAME, 1)
+        with pytest.raises(RuleError) as refused:
+            session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"house": HOUSE, **settings}})
+        assert refused.value.code == "BAD_SETTINGS" and f'"{key}"' in refused.value.message
+        assert session.turn.status == "setup"
+
+
+class TestButtons:
+    def test_holding_yes_in_a_fight_the_players_win_kills(self):
+        s = start()
+        equip(s, "Ann", "sword")
+        do(s, "kick", card="slug")
+        outcome = Table(s).button("yes", "hold")
+        assert outcome.kind == "applied" and phase(s) == "charity"
+
+    def test_holding_yes_while_running_lets_the_companion_roll(self):
+        s = start()
+        do(s, "kick", card="troll")
+        do(s, "run")
+        outcome = Table(s).button("yes", "hold")
+        assert outcome.kind == "applied" and outcome.step.events[0].virtual

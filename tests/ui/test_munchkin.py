@@ -1,0 +1,145 @@
+"""Munchkin's own screens (ui/games/munchkin/) on the real shell: the seat rows, the combat board, the
+dialogs that ask a card's values on one screen, the bribe, selling, a seat's own panel; every finger
+target at least 48 px."""
+import flet as ft
+import pytest
+
+from companion.contract import TABLE
+from tests.ui.conftest import buttons, click, label_of, seat_page, shown, texts, walk
+
+HOUSE = {"items": [{"id": "sword", "name": "Broad Sword", "bonus": 3, "slot": "hand", "gold": 400},
+                   {"id": "crown", "name": "Golden Crown", "bonus": 1, "slot": "headgear", "gold": 700},
+                   {"id": "helmet", "name": "Horned Helmet", "bonus": 2, "slot": "headgear", "gold": 600}],
+         "monsters": [{"id": "dragon", "name": "Plutonium Dragon", "level": 20, "treasures": 5, "bad_stuff": {"death": True}}]}
+START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"house": HOUSE}}
+
+
+@pytest.fixture
+def munchkin(app):
+    outcome = app.companion.start("munchkin", START)
+    assert outcome.kind == "applied", outcome.message
+    app.go("game", "table")
+    return app
+
+
+def do(app, request, by=TABLE):
+    outcome = app.companion.table.command(request, by)
+    assert outcome.kind == "applied", outcome.message
+    return outcome
+
+
+def table_state(app):
+    return app.companion.session.view(TABLE)
+
+
+def test_one_large_row_per_seat_with_level_strength_and_cards(munchkin):
+    do(munchkin, {"cmd": "item", "card": "sword"})
+    do(munchkin, {"cmd": "become", "card": "warrior"})
+    text = shown(munchkin)
+    for expected in ("Ann", "Bob", "Cy", "Level", "Strength", "Cards", "Warrior", "human, no class"):
+        assert expected in text
+    assert "4" in texts(munchkin.root)  # Ann's strength: level 1 + the sword's 3
+    assert "Phase 1, Ann: kick open the door" in text
+
+
+def test_the_combat_board_shows_both_totals_and_what_is_missing(munchkin):
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    munchkin.render()
+    text = shown(munchkin)
+    assert "Players" in text and "Monsters" in text and "needs +8" in text
+    assert "Pied Piper, level 8 = 8" in text and "If they run, escaping all: Ann 33%" in text
+    do(munchkin, {"cmd": "run"})
+    assert "Running away" in shown(munchkin) and "Ann from Pied Piper: 5+ on the die: 33%" in shown(munchkin)
+
+
+def test_a_card_into_the_fight_is_asked_on_one_screen_with_the_totals(munchkin):
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    munchkin.render()
+    click(munchkin.root, "Enhance a monster")
+    dialog = munchkin.dialog
+    assert dialog is not None and "Players 1 : 8 monsters" in shown(munchkin)
+    assert dialog.data["confirm"].disabled  # who plays it is not picked yet
+    dialog.data["pick"]("seat", "Cy")
+    dialog.data["pick"]("card", "wicked")
+    assert not dialog.data["confirm"].disabled
+    dialog.data["submit"]()
+    assert table_state(munchkin)["combat"]["monsters_strength"] == 18 and table_state(munchkin)["players"][2]["hand"] == 7
+
+
+def test_a_helper_joins_with_the_bribe_as_a_note(munchkin):
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    munchkin.render()
+    click(munchkin.root, "Bob helps")
+    munchkin.dialog.data["bribe"].value = "the first treasure"
+    munchkin.dialog.data["submit"]()
+    assert table_state(munchkin)["combat"]["bribe"] == "the first treasure"
+    assert "Bob helps — bribe: the first treasure" in shown(munchkin)
+
+
+def test_selling_adds_up_the_gold_and_buys_levels(munchkin):
+    for card in ("crown", "helmet"):
+        do(munchkin, {"cmd": "item", "card": card})
+    munchkin.render()
+    click(munchkin.root, "Sell items for levels (Ann)")
+    dialog = munchkin.dialog
+    assert "0 gold: 0 level(s)" in shown(munchkin) and dialog.data["confirm"].disabled
+    _crown, helmet = (g["uid"] for g in table_state(munchkin)["players"][0]["gear"])
+    dialog.data["toggle"](helmet)
+    dialog.data["add_gold"](400)
+    assert dialog.data["total"]() == 1000 and not dialog.data["confirm"].disabled
+    dialog.data["submit"]()
+    assert table_state(munchkin)["players"][0]["level"] == 2
+
+
+def test_a_seat_page_shows_its_items_and_acts_on_them(munchkin, companion, hub):
+    for card in ("crown", "helmet"):
+        do(munchkin, {"cmd": "item", "card": card})
+    ann = seat_page(companion, hub, "Ann")
+    text = shown(ann)
+    assert "My seat" in text and "Golden Crown" in text and "Horned Helmet" in text and "carried" in text
+    click(ann.root, "To backpack")  # the button in the crown's own row
+    _crown_row, helmet_row = [b for b in buttons(ann.root) if label_of(b) == "Equip"]  # one per item, in table order
+    helmet_row.on_click(None)
+    gear = {g["name"]: g["equipped"] for g in table_state(ann)["players"][0]["gear"]}
+    assert gear == {"Golden Crown": False, "Horned Helmet": True}
+
+
+def test_a_seat_corrects_its_card_count_with_two_taps(munchkin, companion, hub):
+    bob = seat_page(companion, hub, "Bob")
+    click(bob.root, "One card fewer")
+    assert table_state(bob)["players"][1]["hand"] == 7
+    assert companion.session.history[-1].by.seat == "Bob"
+
+
+def test_level_nine_and_a_death_are_banners(munchkin):
+    do(munchkin, {"cmd": "adjust", "seat": "Cy", "levels": 8})
+    munchkin.render()
+    assert "Level 9: Cy needs a kill" in shown(munchkin)
+    do(munchkin, {"cmd": "kick", "card": "dragon"})
+    do(munchkin, {"cmd": "run"})
+    do(munchkin, {"cmd": "roll", "die": 1})
+    munchkin.render()
+    assert "Ann is dead: loot the body" in shown(munchkin) and "Cy takes a card of the hand" in shown(munchkin)
+
+
+def test_every_finger_target_on_munchkins_screens_is_at_least_48_px(munchkin, companion, hub):
+    do(munchkin, {"cmd": "item", "card": "sword"})
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    screens = []
+    munchkin.render()
+    screens.append(munchkin.root)
+    click(munchkin.root, "Enhance a monster")
+    screens.append(munchkin.dialog)
+    munchkin.close_dialog()
+    screens.append(seat_page(companion, hub, "Ann").root)
+    small = [(label_of(c), c.width, c.height) for root in screens for c in walk(root)
+             if isinstance(c, (ft.Button, ft.IconButton)) and ((c.height or 0) < 48 or (c.width is not None and c.width < 48))]
+    assert small == [] and len([b for root in screens for b in buttons(root)]) > 10
+
+
+def test_on_a_phone_the_seat_page_stacks_its_parts_in_one_column(munchkin, companion, hub):
+    phone = seat_page(companion, hub, "Ann")
+    phone.page.width = 390
+    phone.resized()
+    body = phone.root.controls[-1].content
+    assert isinstance(body, ft.Column) and body.scroll is not None

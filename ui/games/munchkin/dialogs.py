@@ -1,0 +1,140 @@
+"""Munchkin's dialogs: a card's values asked on one screen (who plays it, which card or bonus,
+which monster) with the fight's totals above; the bribe a helper agrees to; selling items for
+levels with the gold added up as they are picked."""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.inputs import Option
+from companion.messages import render
+from ui.games.munchkin.table import standing
+from ui.widgets.common import SELECTED_BG, button, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+#: gold values a card sold from the hand is commonly worth
+HAND_GOLD = (100, 200, 300, 400, 500, 600, 1000)
+
+
+def _refresh(app: App) -> None:
+    with contextlib.suppress(Exception):  # not shown yet
+        app.page.update()
+
+
+def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any], None]) -> ft.Control:
+    return ft.Row([button(label, lambda e, v=v: on_pick(v), size=15, max_lines=2, width=None if len(label) > 3 else 64,
+                          bgcolor=SELECTED_BG if current == v else None, color="#ffffff" if current == v else None)
+                   for v, label in values], spacing=4, wrap=True, run_spacing=4)
+
+
+def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
+    """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top."""
+    picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
+    body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
+
+    def pick(arg: str, value: Any) -> None:
+        picked[arg] = value
+        redraw()
+
+    def submit() -> None:
+        app.close_dialog()
+        app.command({**option.command, **picked})
+
+    def redraw() -> None:
+        rows: list[ft.Control] = []
+        fight = app.view().get("combat")
+        if fight:
+            rows.append(text(_("Players {p} : {m} monsters — {standing}").format(
+                p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=17, weight=ft.FontWeight.BOLD))
+        for ask in option.asks:
+            rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
+        body.controls = rows
+        confirm.disabled = any(ask.arg not in picked for ask in option.asks)
+        _refresh(app)
+
+    confirm = button(_("Play it"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True, max_lines=1)
+    dialog = ft.AlertDialog(modal=True, title=ft.Text(render(option.label), size=19), content=ft.Container(body, width=560),
+                            actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
+                            content_padding=ft.Padding.all(12))
+    redraw()
+    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm}
+    return dialog
+
+
+def helper_dialog(app: App, option: Option) -> ft.AlertDialog:
+    """The helper joins; the bribe agreed at the table is kept as a note (seed: a bribe may be offered)."""
+    bribe = ft.TextField(label=_("Bribe (a note, may stay empty)"), text_size=18, dense=True, max_length=120)
+
+    def submit() -> None:
+        app.close_dialog()
+        note = (bribe.value or "").strip()
+        app.command({**option.command, **({"bribe": note} if note else {})})
+
+    confirm = button(_("Helps"), lambda e: submit(), icon=ft.Icons.HANDSHAKE, bgcolor="#2e7d32", color="#ffffff", max_lines=1)
+    dialog = ft.AlertDialog(modal=True, title=ft.Text(render(option.label), size=19), content=ft.Container(bribe, width=480),
+                            actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm])
+    dialog.data = {"bribe": bribe, "submit": submit}
+    return dialog
+
+
+def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialog:
+    """Pick items on the table and gold values of cards from the hand; the levels they buy are shown.
+    Only the player whose turn it is sells (seed §Gegenstände verkaufen)."""
+    view = app.view()
+    seller = view["active"]
+    me = next(p for p in view["players"] if p["name"] == seller)
+    per_level, most = view["gold_per_level"], view["winning_level"] - 1 - me["level"]
+    chosen: set[int] = set(preselected or [])
+    hand_gold: list[int] = []
+    body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
+
+    def total() -> int:
+        return sum(g["gold"] for g in me["gear"] if g["uid"] in chosen) + sum(hand_gold)
+
+    def toggle(uid: int) -> None:
+        chosen.symmetric_difference_update({uid})
+        redraw()
+
+    def add_gold(value: int) -> None:
+        hand_gold.append(value)
+        redraw()
+
+    def clear_gold() -> None:
+        hand_gold.clear()
+        redraw()
+
+    def submit() -> None:
+        app.close_dialog()
+        app.command({"cmd": "sell", "items": sorted(chosen), "gold": list(hand_gold)})
+
+    def redraw() -> None:
+        gold = total()
+        levels = min(gold // per_level, max(0, most))
+        rows: list[ft.Control] = [text(_("{gold} gold: {n} level(s); {per} gold a level, no change").format(gold=gold, n=levels, per=per_level),
+                                       size=18, weight=ft.FontWeight.BOLD)]
+        for g in me["gear"]:
+            on = g["uid"] in chosen
+            rows.append(button(_("{name}: {gold} gold").format(name=g["name"], gold=g["gold"]), lambda e, u=g["uid"]: toggle(u),
+                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=15, max_lines=1,
+                               bgcolor=SELECTED_BG if on else None, color="#ffffff" if on else None))
+        rows.append(text(_("Cards from the hand: {values}").format(values=" + ".join(map(str, hand_gold)) or "—"), size=15))
+        rows.append(ft.Row([*(button(f"+{v}", lambda e, v=v: add_gold(v), size=15, max_lines=1) for v in HAND_GOLD),
+                            button(_("Clear"), lambda e: clear_gold(), size=15, max_lines=1)], wrap=True, spacing=4, run_spacing=4))
+        body.controls = rows
+        confirm.disabled = levels < 1
+        _refresh(app)
+
+    confirm = button(_("Sell"), lambda e: submit(), icon=ft.Icons.SELL, bgcolor="#2e7d32", color="#ffffff", disabled=True, max_lines=1)
+    dialog = ft.AlertDialog(modal=True, title=ft.Text(_("Sell items for levels"), size=19), content=ft.Container(body, width=560),
+                            actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
+                            content_padding=ft.Padding.all(12))
+    redraw()
+    dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total}
+    return dialog
