@@ -57,9 +57,12 @@ def seat_viewer(seat: str) -> Viewer:
 class Seat:
     id: str
     name: str
+    #: the seat's palette colour when the game gives seats their own (Dungeon Twister's blue and
+    #: yellow); None: the palette's seat colour of its place at the table
+    colour: str | None = None
 
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name}
+    def to_json(self) -> dict[str, str | None]:
+        return {"id": self.id, "name": self.name, "colour": self.colour}
 
 
 @dataclass(frozen=True)

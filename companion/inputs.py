@@ -57,6 +57,8 @@ class Option:
     command: dict[str, Any]
     asks: tuple[Ask, ...] = ()
     dialog: str | None = None
+    #: a seat's secret choice (its combat card): never spoken aloud nor shown on the shared ring
+    secret: bool = False
 
 
 Meaning = str | dict[str, Any]

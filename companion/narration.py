@@ -52,6 +52,8 @@ class Narrator:
     def _utterances(self, outcome: Outcome) -> list[Utterance]:
         kind = outcome.kind
         if kind == "selected":
+            if self.table.walking_a_secret(outcome.by):  # the speaker is shared: a seat's secret stays silent
+                return [Utterance(M("A secret choice: look at your own screen."), "cursor", interrupt=True)]
             return [Utterance(self.table.selection(outcome.by) or outcome.message, "cursor", interrupt=True)]
         if kind in ("applied", "redone"):
             return self._steps(outcome) + self._turn()

@@ -178,13 +178,23 @@ class Table:
             return options[menu.index % len(options)].label if options else ""
 
     def cursor(self, by: Viewer = TABLE) -> tuple[int, int] | None:
-        """(position, items) of `by`'s menu while its buttons are walking it; None when idle."""
+        """(position, items) of `by`'s menu while its buttons are walking it; None when idle, or when
+        the place would give a secret choice away."""
         with self._lock:
             menu = self._menus.get(by)
-            if menu is None:
+            if menu is None or self.walking_a_secret(by):
                 return None
             count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))
             return (menu.index % count, count) if count else None
+
+    def walking_a_secret(self, by: Viewer = TABLE) -> bool:
+        """Whether `by`'s buttons point at (or are answering) a secret option."""
+        with self._lock:
+            menu = self._menus.get(by, _Menu())
+            if menu.option is not None:
+                return menu.option.secret
+            options = self.options(by)
+            return bool(options) and options[menu.index % len(options)].secret
 
     def _step_menu(self, by: Viewer, delta: int) -> Outcome:
         menu = self._menus.setdefault(by, _Menu())

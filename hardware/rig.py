@@ -272,9 +272,13 @@ class Rig:
     def _status_colour(self, table: Table) -> tuple[int, int, int]:
         """The colour of the first seat that may act now; dark when nobody need act (setup, game over)."""
         session = table.session
-        seats = [seat.id for seat in session.seats]
-        acting = [seats.index(seat) for seat in session.turn.acting if seat in seats]
-        return self.config.status_rgb(acting[0]) if acting else DARK
+        seats = list(session.seats)
+        ids = [seat.id for seat in seats]
+        acting = [ids.index(seat) for seat in session.turn.acting if seat in ids]
+        if not acting:
+            return DARK
+        own = seats[acting[0]].colour  # a game's own seat colour wins over the configured order
+        return colour(own).led if own else self.config.status_rgb(acting[0])
 
     # -- simulation: what the screen's virtual buttons and card tray do ----------------------------------
     def perform(self, button: str, gesture: str, seat: int | None = None) -> None:

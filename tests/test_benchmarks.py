@@ -13,6 +13,9 @@ TINY = {
     "ring": ["--changes", "5", "--replugs", "1"],
     "hardware": ["--presses", "3", "--scans", "2"],
     "ui": ["--scans", "2", "--steps", "20"],
+    "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],
+    "munchkin": ["--steps", "30"],
+    "eldersign": ["--adventures", "1", "--pools", "5G", "--clues", "0", "--worst", "0", "--typical", "1"],
 }
 
 

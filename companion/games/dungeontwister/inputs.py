@@ -1,0 +1,198 @@
+"""Dungeon Twister through buttons, screens and cards: the menu of what an actor can do now, the
+cards a tag can be enrolled as, and what a scanned card means.
+
+The menu lists every kind of action the rules allow now; values an action needs (which character,
+which target) are asked one by one; a starting line is picked one character (one tap) at a time. A
+secret choice (a starting character, a combat card) is offered only to its own seat — never to the
+table, whose screen everyone sees. The "attack" option names the "attack" dialog, where a screen can
+pick a whole group; the buttons walk a one-against-one fight. "reveal" names the dialog that also
+says which face-down tokens were in the room.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from companion.contract import Viewer
+from companion.game import GameCard
+from companion.games.dungeontwister.config import default_config
+from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP
+from companion.games.dungeontwister.pieces import CHARACTERS, ability, colour, colour_of, combat_card, is_character, owned, piece, piece_of
+from companion.games.dungeontwister.rules import AP_ABILITIES, LINEUP_SIZE, allowed_action_cards
+from companion.games.dungeontwister.state import MAZE, ROOMS, DTState
+from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
+from companion.messages import M
+from companion.palette import SEAT_COLOURS
+
+BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
+                              base=DEFAULT_BINDINGS)
+
+
+def options(s: DTState, actor: Viewer) -> list[Option]:
+    """What `actor` can do now. Secret choices: only the choosing seat. Otherwise the table acts for the
+    active player, and a seat only in its own turn."""
+    if s.status != "playing":
+        return []
+    if s.phase == LINEUP:
+        return _lineup(s, actor.seat) if actor.is_seat and actor.seat in s.sides else []
+    if s.phase == COMBAT:
+        return _combat_cards(s, actor.seat) if actor.is_seat and actor.seat in s.sides else []
+    if actor.is_seat and actor.seat != s.active:
+        return []
+    return _action_cards(s) if s.phase == ACTION_CARD else _actions(s) if s.phase == ACTIONS else []
+
+
+def _lineup(s: DTState, seat: str) -> list[Option]:
+    chosen = s.sides[seat].lineup
+    if len(chosen) >= LINEUP_SIZE:
+        return []
+    return [Option(M("Starting line: {character}", character=piece(c)), {"cmd": "lineup", "characters": [c]}, secret=True)
+            for c in CHARACTERS if c not in chosen]
+
+
+def _combat_cards(s: DTState, seat: str) -> list[Option]:
+    """One option per card value in hand: the two +2s are one choice."""
+    assert s.combat is not None
+    if seat in s.combat.cards:
+        return []
+    return [Option(M("Combat card {card}", card=combat_card(value)), {"cmd": "choose", "card": value}, secret=True)
+            for value in sorted(set(s.sides[seat].combat_cards))]
+
+
+def _action_cards(s: DTState) -> list[Option]:
+    return [Option(M("Play the {n} action card", n=card), {"cmd": "play_card", "card": card}) for card in allowed_action_cards(s)]
+
+
+def _actions(s: DTState) -> list[Option]:
+    able = [c for c in s.characters_of(s.active) if s.can_act(c)]
+    found: list[Option] = []
+    if s.ap >= 1 and able:
+        found += _moves(s, able)
+        found += _attacks(s, able)
+        found.append(Option(M("Reveal a room"), {"cmd": "reveal"}, (_who(able), *_room_ask(s, revealed=False)), dialog="reveal"))
+        found += _rotations(s, able)
+        if s.side.jumps:
+            found.append(Option(M("Jump a pit trap ({n} jump cards left)", n=s.side.jumps), {"cmd": "jump"}, (_who(able),)))
+        found += _abilities(s, able)
+        found += _objects(s, able)
+    found += _regeneration(s)
+    found.append(Option(M("End the turn"), {"cmd": "end_turn"}))
+    return found
+
+
+def _moves(s: DTState, able: list[str]) -> list[Option]:
+    found = [Option(M("Move"), {"cmd": "move"}, (_who(able),))]
+    free = [c for c in able if s.tokens[c].carrying is None]
+    lying = [t for t, tok in s.tokens.items() if tok.where == MAZE and (not is_character(t) or (tok.wounded and colour_of(t) == s.active))]
+    if free and lying:
+        found.append(Option(M("Move and pick up"), {"cmd": "move"}, (_who(free), Ask("take", M("What"), _tokens(lying)))))
+    carriers = [c for c in able if s.tokens[c].carrying is not None]
+    if carriers:
+        found.append(Option(M("Move and drop"), {"cmd": "move", "drop": True}, (_who(carriers),)))
+    found.append(Option(M("Leave the maze (the enemy's starting line)"), {"cmd": "move", "exit": True}, (_who(able),)))
+    return found
+
+
+def _attacks(s: DTState, able: list[str]) -> list[Option]:
+    enemy = s.other(s.active)
+    targets = [t for t in s.characters_of(enemy) if s.tokens[t].where == MAZE and t not in s.wounded_this_turn]
+    if not targets:
+        return []
+    found = [Option(M("Attack"), {"cmd": "attack"},
+                    (Ask("attackers", M("Attacker"), tuple(Choice([c], piece(piece_of(c))) for c in able)),
+                     Ask("defenders", M("Defender"), tuple(Choice([t], owned(t)) for t in targets))), dialog="attack")]
+    last = s.last_combat
+    if last is not None and last.winner is None and last.attacker == s.active and all(s.can_act(c) for c in last.attackers):
+        found.insert(0, Option(M("Fight again (1 AP)"), {"cmd": "attack", "attackers": list(last.attackers), "defenders": list(last.defenders)}))
+    return found
+
+
+def _rotations(s: DTState, able: list[str]) -> list[Option]:
+    quarters = Ask("quarters", M("Quarter turns"), tuple(Choice(n, str(n)) for n in range(1, min(3, s.ap) + 1)))
+    found = [Option(M("Turn a room"), {"cmd": "rotate"}, (_who(able), quarters, *_room_ask(s, revealed=None)))]
+    mekanork = [c for c in able if piece_of(c) == "mekanork"]
+    if mekanork:
+        found.append(Option(M("Mekanork turns a room against the arrow"), {"cmd": "rotate", "character": mekanork[0], "against": True},
+                            (quarters, *_room_ask(s, revealed=None))))
+    return found
+
+
+def _abilities(s: DTState, able: list[str]) -> list[Option]:
+    found: list[Option] = []
+    for character in able:
+        power = AP_ABILITIES.get(piece_of(character))
+        if power == "heal":
+            patients = [t for t, tok in s.tokens.items() if is_character(t) and tok.wounded and tok.where == MAZE]
+            if patients:
+                found.append(Option(M("Cleric heals"), {"cmd": "ability", "character": character}, (Ask("target", M("Whom"), _tokens(patients)),)))
+        elif power is not None and power != "regenerate":
+            found.append(Option(M("{character}: {ability}", character=piece(piece_of(character)), ability=ability(power)),
+                                {"cmd": "ability", "character": character}))
+    return found
+
+
+def _regeneration(s: DTState) -> list[Option]:
+    """Facts §3.6: the wounded Troll may regenerate (not in the turn he was wounded)."""
+    troll = f"{s.active}:troll"
+    t = s.tokens[troll]
+    if s.ap >= 1 and t.where == MAZE and t.wounded and troll not in s.wounded_this_turn:
+        return [Option(M("Troll regenerates"), {"cmd": "ability", "character": troll})]
+    return []
+
+
+def _objects(s: DTState, able: list[str]) -> list[Option]:
+    found: list[Option] = []
+    for character in able:
+        item = s.tokens[character].carrying
+        kind = piece_of(item) if item else None
+        if kind == "speed_potion":
+            found.append(Option(M("{character} drinks the Speed Potion", character=piece(piece_of(character))), {"cmd": "use", "character": character}))
+        elif kind == "fireball_wand" and piece_of(character) == "wizard":
+            victims = [t for t in s.tokens if is_character(t) and t != character and s.tokens[t].where == MAZE]
+            found.append(Option(M("Wizard fires the Fireball Wand"), {"cmd": "use", "character": character}, (Ask("target", M("At"), _tokens(victims)),)))
+    return found
+
+
+def _who(characters: list[str]) -> Ask:
+    return Ask("character", M("Who"), tuple(Choice(c, piece(piece_of(c))) for c in characters))
+
+
+def _tokens(tokens: list[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(t, owned(t)) for t in tokens)
+
+
+def _room_ask(s: DTState, revealed: bool | None) -> tuple[Ask, ...]:
+    """The room, when the table tracks them: unrevealed ones for a reveal, any for a rotation."""
+    if not s.config.board:
+        return ()
+    rooms = [n for n in range(1, ROOMS + 1) if revealed is None or s.rooms[n - 1].revealed == revealed]
+    return (Ask("room", M("Room"), tuple(Choice(n, str(n)) for n in rooms)),) if rooms else ()
+
+
+# -- cards -------------------------------------------------------------------------------------------------
+def cards() -> tuple[GameCard, ...]:
+    """What a tag can be enrolled as, in every colour a seat may take (a table picks its two): each combat
+    card value (the two +2s are one card: enrol both tags as it), each action card, the jump cards.
+    Enrol the combat cards before the game: a card enrolled mid-fight is named on the screen that enrols it."""
+    config = default_config()
+    found: list[GameCard] = []
+    for c in SEAT_COLOURS:
+        found += [GameCard(f"{c}:combat:{v}", M("{colour} combat card {card}", colour=colour(c), card=combat_card(v)), "combat")
+                  for v in sorted(set(config.combat_cards))]
+        found += [GameCard(f"{c}:action:{n}", M("{colour} action card {n}", colour=colour(c), n=n), "action") for n in config.action_cards]
+        found.append(GameCard(f"{c}:jump", M("{colour} jump card", colour=colour(c)), "jump"))
+    return tuple(found)
+
+
+def scan(s: DTState, card: str, actor: Viewer) -> dict[str, Any] | None:
+    """What a scanned card means now. A combat card always means choosing it — even when no fight waits,
+    so the refusal, not the card's name, is what the table screen shows. An action card is played when
+    its colour must play one. A jump card means nothing by itself (the jump is a menu action)."""
+    owner, _, rest = card.partition(":")
+    kind, _, value = rest.partition(":")
+    if kind == "combat" and value.isdigit():
+        return {"cmd": "choose", "card": int(value), "colour": owner}
+    if kind == "action" and value.isdigit() and s.status == "playing" and s.phase == ACTION_CARD and owner == s.active:
+        return {"cmd": "play_card", "card": int(value)}
+    return None
+

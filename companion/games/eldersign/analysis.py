@@ -1,0 +1,186 @@
+"""The analyses a screen (or a spoken question) asks for, computed only then and cached per state:
+
+- `odds`: during an attempt, the chance from here under the best play; otherwise, for every adventure in
+  play, the active investigator's chance to complete it now (green dice, their clues and spells, focus,
+  the investigators standing there to help); in the battle, the chance to hurt the Ancient One at least once.
+- `advice`: "what now?" for the dice lying rolled: every plan with the chance after it, best first, and
+  the command that starts it.
+
+Focus is limited by the marker alone (seed, "Фокусировка и Помощь": one die at a time), so the odds
+give it as many uses as there are dice.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.contract import Viewer
+from companion.games.eldersign import names
+from companion.games.eldersign.config import ENTRANCE, Card
+from companion.games.eldersign.odds import solvers
+from companion.games.eldersign.odds.advice import Plan, Situation, advise
+from companion.games.eldersign.odds.engine import NO_FACE, Number
+from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState
+from companion.messages import M, Text, joined, render, text_json
+
+#: plans the advice lists (the best first); the rest are seldom worth a look
+ADVICE_LIMIT = 8
+
+
+def percent(p: Number) -> int:
+    """Rounded for the table: never 100 unless certain, nor 0 unless impossible."""
+    value = round(float(p) * 100)
+    if value == 100 and p < 1:
+        return 99
+    if value == 0 and p > 0:
+        return 1
+    return value
+
+
+def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
+    if s.status != "playing":
+        return {}
+    if s.attempt is not None:
+        chance = attempt_chance(s, s.attempt)
+        return {"attempt": {"target": s.attempt.target, "probability": float(chance), "percent": percent(chance)}}
+    inv = s.investigator()
+    if inv.card is None:
+        return {}
+    if s.awakened:
+        chance = _fresh_chance(s, s.card(BATTLE_TARGET), helpers=0)
+        return {"battle": {"probability": float(chance), "percent": percent(chance)}}
+    found = []
+    for adventure in s.adventures:
+        card = s.card(adventure)
+        helpers = len([seat for seat in s.seats_at(adventure) if seat != s.seat])
+        chance = _fresh_chance(s, card, helpers)
+        found.append({"adventure": adventure, "name": card.name, "probability": float(chance), "percent": percent(chance),
+                      "here": inv.where == adventure})
+    return {"adventures": found}
+
+
+def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
+    inv = s.investigator()
+    situation = Situation(card.tasks, card.stages, frozenset(), (), (), _focus(s.config.green_dice + 2), inv.spells, inv.clues,
+                          ("",) * helpers, card.terror)
+    group = solvers()
+    group.prepare(inv.clues)
+    solver = group.solver(situation.remaining(), card.terror)
+    return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, inv.clues, (s.config.green_dice, 0, 0))
+
+
+def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
+    """The chance of the attempt from where it stands: before the roll, the expectation over it; after
+    it, the best plan's chance."""
+    situation = situation_of(s, a)
+    if a.step == "roll":
+        group = solvers()
+        group.prepare(situation.clues)
+        solver = group.solver(situation.remaining(), situation.terror)
+        if situation.remaining().done:
+            return solver.one
+        own = next((face for slot, face in a.held if slot == "own"), NO_FACE)
+        other = tuple(face for slot, face in a.held if slot != "own")
+        pool = a.pool
+        if a.due:  # a clue's reroll: the kept dice lie, the rest are rolled
+            rolled = a.due_colours()
+            ctx = solver.context(own, other, situation.focus, len(situation.helpers), situation.spells, situation.clues, sum(pool))
+            kept = [die for i, die in enumerate(a.roll) if i not in a.due]
+            return solver.expectations(ctx, pool)[solver.code_of(kept)] if sum(rolled) else solver.zero
+        return solver.enter(own, other, situation.focus, len(situation.helpers), situation.spells, situation.clues, pool)
+    plans = advise(situation, solvers(), limit=1)
+    return plans[0].chance if plans else solvers().solver(situation.remaining(), situation.terror).zero
+
+
+def situation_of(s: ElderSignState, a: Attempt) -> Situation:
+    card = s.card(a.target)
+    inv = s.investigator(a.seat)
+    helpers: tuple[str, ...] = ()
+    if not a.battle:
+        helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers)
+    step = a.step if a.step in ("rolled", "holding", "completed") else "rolled"
+    return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, _focus(sum(a.pool) + len(a.held)), inv.spells,
+                     inv.clues, helpers, card.terror, step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
+
+
+def _focus(dice: int) -> int:
+    """Focus limited only by the marker: a use per die is as good as unlimited."""
+    return max(1, dice)
+
+
+def advice(s: ElderSignState, viewer: Viewer | None = None) -> list[dict[str, Any]]:
+    """Plans for the dice lying rolled, best first, each with its chance, its words and its first command."""
+    a = s.attempt
+    if s.status != "playing" or a is None or a.step == "roll":
+        return []
+    situation = situation_of(s, a)
+    plans = advise(situation, solvers(), limit=ADVICE_LIMIT)
+    card = s.card(a.target)
+    return [_plan_json(s, a, card, plan) for plan in plans]
+
+
+def _plan_json(s: ElderSignState, a: Attempt, card: Card, plan: Plan) -> dict[str, Any]:
+    text = plan_text(a, plan)
+    return {"kind": plan.kind, "probability": float(plan.chance), "percent": percent(plan.chance),
+            "text": render(text), "message": text_json(text), "command": first_command(plan)}
+
+
+def plan_text(a: Attempt, plan: Plan) -> Text:
+    """What the table does, in words: "Complete task 2 with dice 1 (green Lore), 4 (red Wild)"."""
+    parts: list[Text] = []
+    if plan.terror == "fail":
+        return M("Terror strikes: the attempt fails")
+    if plan.terror == "discard" and plan.lost:
+        parts.append(M("Terror takes {dice}", dice=_dice(a, plan.lost)))
+    if plan.kind == "complete":
+        used = [_dice(a, plan.use)] if plan.use else []
+        used += [names.slot(slot) for slot in plan.use_held]
+        parts.append(M("Complete task {n} with {dice}", n=(plan.task or 0) + 1, dice=joined(used, ", ")))
+        if plan.spells:
+            parts.append(M("then hold {dice} on spells", dice=_dice(a, plan.spells)))
+    elif plan.kind == "clue":
+        parts.append(M("Spend a clue: roll {dice} again", dice=_dice(a, plan.reroll)))
+    else:
+        if plan.focus is not None:
+            parts.append(M("Focus on {die}", die=_dice(a, (plan.focus,))))
+        if plan.assist is not None:
+            parts.append(M("{helper} holds {die}", helper=plan.helper or "", die=_dice(a, (plan.assist,))))
+        if plan.spells:
+            parts.append(M("hold {dice} on spells", dice=_dice(a, plan.spells)))
+        if plan.discard is not None:
+            parts.append(M("discard {die}", die=_dice(a, (plan.discard,))))
+        if not parts:
+            parts.append(M("Roll the rest"))
+    return joined(parts, "; ")
+
+
+def _dice(a: Attempt, positions: tuple[int, ...]) -> Text:
+    return joined([M("die {n} ({die})", n=p + 1, die=names.die(a.roll[p])) for p in positions], ", ")
+
+
+def first_command(plan: Plan) -> dict[str, Any] | None:
+    """The command that starts the plan (the advice is asked again after it)."""
+    if plan.terror == "fail" or (plan.kind == "hold" and plan.terror and plan.discard is None):
+        return {"cmd": "give_up"}  # the terror ends the attempt, or leaves no die to roll
+    if plan.kind == "complete":
+        return {"cmd": "complete", "task": (plan.task or 0) + 1, "dice": [p + 1 for p in plan.use], "held": list(plan.use_held)}
+    if plan.kind == "clue":
+        return {"cmd": "clue", "dice": [p + 1 for p in plan.reroll]}
+    if plan.focus is not None:
+        return {"cmd": "focus", "die": plan.focus + 1}
+    if plan.assist is not None:
+        return {"cmd": "assist", "die": plan.assist + 1, "helper": plan.helper}
+    if plan.spells:
+        return {"cmd": "spell", "die": plan.spells[0] + 1}
+    if plan.discard is not None:
+        return {"cmd": "discard", "die": plan.discard + 1}
+    return {"cmd": "roll", "virtual": True}
+
+
+def where_name(s: ElderSignState, where: str | None) -> Text:
+    if where is None:
+        return M("nowhere")
+    if where == ENTRANCE:
+        return M("the entrance")
+    if where in s.config.adventures:
+        return s.config.adventures[where].name
+    return s.config.ancient_one.name

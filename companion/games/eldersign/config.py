@@ -1,0 +1,346 @@
+"""Elder Sign as data: the Ancient Ones, the investigators, a table's adventure and Mythos cards, the
+clock, the Entrance, the dice.
+
+The settings schema (`ElderSignSettings`) declares every key with its type, range, label and help; the
+values are in data/default.toml (facts file §1 with its confidence labels; the uncertain ones are
+marked "check your card"); a table overrides any of them at `start`. `Config` is what the rules read,
+built from checked settings: a bad value is a RuleError naming the key.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from companion.errors import RuleError
+from companion.games.eldersign.odds.engine import Terror
+from companion.games.eldersign.odds.tasks import Adventure, Box, Task, parse_adventure
+from companion.i18n import N_
+from companion.messages import M
+from companion.settings import Section, SettingProblem, merged, validated
+
+ENTRANCE = "entrance"
+#: what an investigator holds, counted (the cards stay on the table)
+POSSESSIONS = ("clues", "common", "unique", "spells", "allies", "trophies")
+STATS = ("sanity", "stamina", *POSSESSIONS)
+
+
+# -- the schema ----------------------------------------------------------------------------------------
+class TableSettings(Section):
+    players: int = Field(ge=1, le=8, title=N_("Investigators"), description=N_("Players at the table, one investigator (and seat) each: 1 to 8."))
+    green_dice: int = Field(ge=1, le=9, title=N_("Green dice"), description=N_("Green dice in the pool before any is locked (the box has 6)."))
+
+
+class ClockSettings(Section):
+    hours_per_turn: int = Field(ge=1, le=12, title=N_("Hours per turn"),
+                                description=N_("How far the clock hand moves at the end of each turn; midnight follows the turn that reaches or passes 12."))
+
+
+class EntranceSettings(Section):
+    first_aid: int = Field(ge=0, le=5, title=N_("First aid"),
+                           description=N_("Sanity or stamina one free Entrance visit restores (the reference sheet: 1, one or the other)."))
+    common: int = Field(ge=0, le=50, title=N_("Common item price"), description=N_("Trophies the Entrance asks for a Common Item."))
+    unique: int = Field(ge=0, le=50, title=N_("Unique item price"), description=N_("Trophies the Entrance asks for a Unique Item."))
+    spells: int = Field(ge=0, le=50, title=N_("Spell price"), description=N_("Trophies the Entrance asks for a Spell."))
+    allies: int = Field(ge=0, le=50, title=N_("Ally price"), description=N_("Trophies the Entrance asks for an Ally."))
+    clues: int = Field(ge=0, le=50, title=N_("Clue price"), description=N_("Trophies the Entrance asks for a Clue token."))
+    elder_signs: int = Field(ge=0, le=50, title=N_("Elder Sign price"),
+                             description=N_("Trophies for an Elder Sign, as early printings allowed; 0: not for sale (later rules)."))
+
+
+class AncientOneChoice(Section):
+    id: str = Field(min_length=1, title=N_("Ancient One"), description=N_("Which Ancient One (an id from the ancient_ones list)."))
+    doom: int = Field(ge=0, le=30, title=N_("Doom track"), description=N_("Spaces on its doom track; 0: as in its data (check your card)."))
+    elder_signs: int = Field(ge=0, le=40, title=N_("Elder Signs needed"),
+                             description=N_("Elder Signs that seal it; 0: as in its data (check your card)."))
+
+
+class AncientOneSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    elder_signs: int = Field(ge=1, le=40)
+    doom: int = Field(ge=1, le=30)
+    #: doom spaces (1 = the first) showing a monster icon
+    monster_spaces: list[int] = Field(default_factory=list)
+    battle_task: str = ""
+    attack: str = ""
+    awakening: Literal["battle", "lose"] = "battle"
+    #: printed values confirmed by two sources (facts file §1.7); False: "check your card"
+    checked: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> AncientOneSettings:
+        if any(not 1 <= space <= self.doom for space in self.monster_spaces):
+            raise SettingProblem(M("monster spaces are numbered 1 to {n}", n=self.doom), field="monster_spaces")
+        if self.awakening == "battle":
+            _task_setting(self.battle_task or "", "battle_task", required=True)
+        return self
+
+
+class InvestigatorSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    sanity: int = Field(ge=1, le=20)
+    stamina: int = Field(ge=1, le=20)
+    ability: str = ""
+
+
+class EffectSettings(Section):
+    """What a card gives (positive) or takes (negative) — `text` says anything else, for the players."""
+
+    elder_signs: int = Field(default=0, ge=-10, le=10)
+    clues: int = Field(default=0, ge=-10, le=10)
+    common: int = Field(default=0, ge=-10, le=10)
+    unique: int = Field(default=0, ge=-10, le=10)
+    spells: int = Field(default=0, ge=-10, le=10)
+    allies: int = Field(default=0, ge=-10, le=10)
+    sanity: int = Field(default=0, ge=-10, le=10)
+    stamina: int = Field(default=0, ge=-10, le=10)
+    doom: int = Field(default=0, ge=-10, le=10)
+    monsters: int = Field(default=0, ge=0, le=10)
+    text: str = ""
+
+
+class AdventureSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    #: the tasks in the odds notation (docs/eldersign-odds.md)
+    tasks: str = Field(min_length=1)
+    terror: Literal["none", "fail", "discard"] = "none"
+    trophies: int = Field(default=1, ge=0, le=10)
+    other_world: bool = False
+    reward: EffectSettings = Field(default_factory=EffectSettings)
+    penalty: EffectSettings = Field(default_factory=EffectSettings)
+    entry: str = ""
+    at_midnight: str = ""
+
+    @model_validator(mode="after")
+    def _tasks(self) -> AdventureSettings:
+        _task_setting(self.tasks, "tasks", required=True)
+        return self
+
+
+class MythosSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    doom: int = Field(default=0, ge=0, le=10)
+    monsters: int = Field(default=0, ge=0, le=10)
+    text: str = ""
+
+
+class ElderSignSettings(Section):
+    table: TableSettings = Field(title=N_("The table"))
+    clock: ClockSettings = Field(title=N_("The clock"))
+    entrance: EntranceSettings = Field(title=N_("The Entrance"), json_schema_extra={"advanced": True})
+    ancient_one: AncientOneChoice = Field(title=N_("The Ancient One"))
+    ancient_ones: list[AncientOneSettings] = Field(min_length=1, title=N_("Ancient Ones"),
+                                                   description=N_("id, name, elder_signs, doom, monster_spaces, battle_task, attack, awakening, checked."))
+    investigators: list[InvestigatorSettings] = Field(min_length=1, title=N_("Investigators"),
+                                                      description=N_("id, name, sanity, stamina, ability."))
+    adventures: list[AdventureSettings] = Field(min_length=1, title=N_("Adventure cards"),
+                                                description=N_("id, name, tasks, terror, trophies, other_world, reward, penalty, entry, at_midnight."))
+    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, doom, monsters, text."))
+
+    @model_validator(mode="after")
+    def _ids(self) -> ElderSignSettings:
+        lists: dict[str, list[str]] = {"ancient_ones": [a.id for a in self.ancient_ones], "investigators": [i.id for i in self.investigators],
+                                       "adventures": [a.id for a in self.adventures], "mythos": [m.id for m in self.mythos]}
+        for key, ids in lists.items():
+            seen: set[str] = set()
+            for i, entry_id in enumerate(ids):
+                if entry_id in seen or entry_id == ENTRANCE:
+                    raise SettingProblem(M("\"{id}\" is used twice", id=entry_id), key=f"{key}.{i}.id")
+                seen.add(entry_id)
+        if self.ancient_one.id not in {a.id for a in self.ancient_ones}:
+            raise SettingProblem(M("no Ancient One \"{id}\" in the ancient_ones list", id=self.ancient_one.id), key="ancient_one.id")
+        if len(self.investigators) < self.table.players:
+            raise SettingProblem(M("needs at least one investigator per player ({n})", n=self.table.players), key="investigators")
+        return self
+
+
+def _task_setting(text: str, field: str, required: bool) -> Adventure | None:
+    if not text and not required:
+        return None
+    try:
+        return parse_adventure(text)
+    except RuleError as exc:
+        raise SettingProblem(M("{problem}", problem=exc.text), field=field) from None
+
+
+# -- what the rules read ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Effects:
+    elder_signs: int = 0
+    clues: int = 0
+    common: int = 0
+    unique: int = 0
+    spells: int = 0
+    allies: int = 0
+    sanity: int = 0
+    stamina: int = 0
+    doom: int = 0
+    monsters: int = 0
+    text: str = ""
+
+    @property
+    def possessions(self) -> dict[str, int]:
+        """The investigator's counters this changes (sanity and stamina first)."""
+        return {key: getattr(self, key) for key in ("sanity", "stamina", "clues", "common", "unique", "spells", "allies") if getattr(self, key)}
+
+    @property
+    def empty(self) -> bool:
+        return self == Effects()
+
+
+@dataclass(frozen=True)
+class Card:
+    """An adventure card: its tasks in printed order (`tasks` by index, `stages` of indices: a stage's
+    tasks in any order, the stages one after the other)."""
+
+    id: str
+    name: str
+    notation: str
+    tasks: tuple[Task, ...]
+    stages: tuple[tuple[int, ...], ...]
+    terror: Terror
+    trophies: int
+    other_world: bool
+    reward: Effects
+    penalty: Effects
+    entry: str
+    at_midnight: str
+
+
+@dataclass(frozen=True)
+class AncientOne:
+    id: str
+    name: str
+    elder_signs: int
+    doom: int
+    monster_spaces: tuple[int, ...]
+    battle: Card | None
+    attack: str
+    awakening: str
+    checked: bool
+
+
+@dataclass(frozen=True)
+class InvestigatorCard:
+    id: str
+    name: str
+    sanity: int
+    stamina: int
+    ability: str
+
+
+@dataclass(frozen=True)
+class MythosCard:
+    id: str
+    name: str
+    doom: int
+    monsters: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    green_dice: int
+    hours_per_turn: int
+    entrance: dict[str, int]
+    first_aid: int
+    ancient_one: AncientOne
+    ancient_ones: dict[str, AncientOne]
+    investigators: dict[str, InvestigatorCard]
+    adventures: dict[str, Card]
+    mythos: dict[str, MythosCard]
+
+    @classmethod
+    def from_settings(cls, settings: object) -> Config:
+        """The checked settings as the rules read them; the same settings give the same (cached) Config,
+        so replaying a saved game does not check its card lists again."""
+        try:
+            key = json.dumps(settings, sort_keys=True)
+        except (TypeError, ValueError):
+            return cls._build(settings)
+        return _cached_config(key)
+
+    @classmethod
+    def _build(cls, settings: object) -> Config:
+        s = validated(ElderSignSettings, settings)
+        ancient_ones = {a.id: _ancient_one(a) for a in s.ancient_ones}
+        chosen = ancient_ones[s.ancient_one.id]
+        if s.ancient_one.doom or s.ancient_one.elder_signs:
+            doom = s.ancient_one.doom or chosen.doom
+            chosen = AncientOne(chosen.id, chosen.name, s.ancient_one.elder_signs or chosen.elder_signs, doom,
+                                tuple(space for space in chosen.monster_spaces if space <= doom), chosen.battle,
+                                chosen.attack, chosen.awakening, chosen.checked)
+        prices = s.entrance.model_dump()
+        first_aid = prices.pop("first_aid")
+        return cls(
+            players=s.table.players, green_dice=s.table.green_dice, hours_per_turn=s.clock.hours_per_turn,
+            entrance=prices, first_aid=first_aid, ancient_one=chosen, ancient_ones=ancient_ones,
+            investigators={i.id: InvestigatorCard(i.id, i.name, i.sanity, i.stamina, i.ability) for i in s.investigators},
+            adventures={a.id: card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward),
+                                   _effects(a.penalty), a.entry, a.at_midnight) for a in s.adventures},
+            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text) for m in s.mythos},
+        )
+
+
+@lru_cache(maxsize=16)
+def _cached_config(text: str) -> Config:
+    return Config._build(json.loads(text))
+
+
+def card(id: str, name: str, notation: str, terror: Terror = "none", trophies: int = 0, other_world: bool = False,
+         reward: Effects | None = None, penalty: Effects | None = None, entry: str = "", at_midnight: str = "") -> Card:
+    """An adventure card from its notation: the tasks keep their printed order (the odds use them sorted)."""
+    stages: list[tuple[int, ...]] = []
+    tasks: list[Task] = []
+    for stage_text in notation.upper().replace(" ", "").split(">"):
+        indices = []
+        for task_text in stage_text.split("|"):
+            (task,) = parse_adventure(task_text).tasks
+            indices.append(len(tasks))
+            tasks.append(task)
+        stages.append(tuple(indices))
+    return Card(id, name, notation, tuple(tasks), tuple(stages), terror, trophies, other_world, reward or Effects(),
+                penalty or Effects(), entry, at_midnight)
+
+
+def with_task(base: Card, task: Task) -> Card:
+    """The card with one more task, done in any order with the first stage (a monster on the card)."""
+    stages = ((*base.stages[0], len(base.tasks)), *base.stages[1:])
+    return Card(base.id, base.name, base.notation, (*base.tasks, task), stages, base.terror, base.trophies, base.other_world,
+                base.reward, base.penalty, base.entry, base.at_midnight)
+
+
+def _ancient_one(a: AncientOneSettings) -> AncientOne:
+    battle = card(f"battle:{a.id}", a.name, a.battle_task) if a.awakening == "battle" and a.battle_task else None
+    return AncientOne(a.id, a.name, a.elder_signs, a.doom, tuple(sorted(set(a.monster_spaces))), battle, a.attack, a.awakening, a.checked)
+
+
+def _effects(e: EffectSettings) -> Effects:
+    return Effects(**e.model_dump())
+
+
+@cache
+def _default_text() -> str:
+    return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
+
+
+def default_settings() -> dict[str, Any]:
+    return tomllib.loads(_default_text())
+
+
+def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
+    """The defaults with a table's overrides laid over them, table by table."""
+    return merged(default_settings(), overrides)
+
+
+__all__ = ["Box", "Card", "Config", "Effects", "ElderSignSettings", "default_settings", "merge_settings"]

@@ -1,0 +1,242 @@
+"""What can happen in an Elder Sign game. Only these change its state (state.py, `evolve`).
+
+Nothing in Elder Sign is secret: every field is seen by everyone. Dice are (colour, face) pairs of
+ints (odds/dice.py); positions in a roll count from 0 here (the commands count from 1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.records import Event, catalog
+
+Die = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    kind = "game_started"
+    players: tuple[str, ...]
+    investigators: tuple[str, ...]
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AdventureLaid(Event):
+    kind = "adventure_laid"
+    adventure: str
+
+
+@dataclass(frozen=True)
+class AdventureLeft(Event):
+    """A completed adventure leaves play (a museum card is to be replaced)."""
+
+    kind = "adventure_left"
+    adventure: str
+    refill: bool
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    kind = "turn_started"
+    seat: str
+    #: "move" (a turn), "choose" (a new investigator first), "battle" (attack the Ancient One), "clock" (devoured: the clock only)
+    phase: str
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    kind = "moved"
+    seat: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    kind = "passed"
+    seat: str
+
+
+@dataclass(frozen=True)
+class AttemptStarted(Event):
+    kind = "attempt_started"
+    seat: str
+    #: the adventure's id, or "battle"
+    target: str
+    dice: tuple[int, int, int]
+    spent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FaceEntered(Event):
+    kind = "face_entered"
+    die: Die
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    """The faces of every die that was due, in the order they lie (a clue's reroll: at `positions`)."""
+
+    kind = "rolled"
+    dice: tuple[Die, ...]
+    positions: tuple[int, ...]
+    virtual: bool = False
+
+
+@dataclass(frozen=True)
+class TaskCompleted(Event):
+    kind = "task_completed"
+    task: int
+    dice: tuple[int, ...]
+    held: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TerrorStruck(Event):
+    """A roll that completed nothing showed a green Terror: the adventure's terror effect."""
+
+    kind = "terror_struck"
+    effect: str
+    lost: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClueSpent(Event):
+    kind = "clue_spent"
+    seat: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DieHeld(Event):
+    """A rolled die set aside with its face: on the own marker ("own"), a helper's ("assist:<seat>"), a spell ("spell:<n>")."""
+
+    kind = "die_held"
+    die: int
+    slot: str
+
+
+@dataclass(frozen=True)
+class DieDiscarded(Event):
+    kind = "die_discarded"
+    die: int
+
+
+@dataclass(frozen=True)
+class AttemptEnded(Event):
+    kind = "attempt_ended"
+    target: str
+    success: bool
+    #: investigators whose marker still held a die when an adventure failed: each loses 1 sanity or stamina
+    helpers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StatsChanged(Event):
+    """An investigator's counters changed: {"sanity": -1, "clues": +2, ...}."""
+
+    kind = "stats_changed"
+    seat: str
+    changes: dict[str, int]
+
+
+@dataclass(frozen=True)
+class ElderSignsChanged(Event):
+    kind = "elder_signs_changed"
+    to: int
+
+
+@dataclass(frozen=True)
+class DoomChanged(Event):
+    """Doom tokens placed (to > source) or removed; `monsters` spaces with a monster icon were filled."""
+
+    kind = "doom_changed"
+    source: int
+    to: int
+    monsters: int = 0
+
+
+@dataclass(frozen=True)
+class MonstersDue(Event):
+    kind = "monsters_due"
+    count: int
+
+
+@dataclass(frozen=True)
+class MonsterPlaced(Event):
+    kind = "monster_placed"
+    adventure: str
+    task: str | None = None
+
+
+@dataclass(frozen=True)
+class ClockAdvanced(Event):
+    kind = "clock_advanced"
+    source: int
+    to: int
+    midnight: bool
+
+
+@dataclass(frozen=True)
+class MidnightStruck(Event):
+    """Midnight after the turn: "at midnight" effects, a new Mythos card (or the Ancient One's attack), daily abilities back."""
+
+    kind = "midnight_struck"
+
+
+@dataclass(frozen=True)
+class MythosDrawn(Event):
+    kind = "mythos_drawn"
+    card: str
+
+
+@dataclass(frozen=True)
+class AttackResolved(Event):
+    kind = "attack_resolved"
+
+
+@dataclass(frozen=True)
+class Devoured(Event):
+    kind = "devoured"
+    seat: str
+    investigator: str
+
+
+@dataclass(frozen=True)
+class InvestigatorChosen(Event):
+    kind = "investigator_chosen"
+    seat: str
+    investigator: str
+
+
+@dataclass(frozen=True)
+class DailyUsed(Event):
+    kind = "daily_used"
+    seat: str
+
+
+@dataclass(frozen=True)
+class Awakened(Event):
+    kind = "awakened"
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    kind = "game_won"
+    #: "sealed" (enough Elder Signs) or "banished" (the final battle emptied the doom track)
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameLost(Event):
+    kind = "game_lost"
+    #: "awakened" (its awakening ends the game), "devoured" (every investigator), "no_investigators"
+    reason: str
+
+
+EVENTS = catalog(
+    GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
+    TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackResolved, Devoured,
+    InvestigatorChosen, DailyUsed, Awakened, GameWon, GameLost,
+)

@@ -1,0 +1,228 @@
+"""Elder Sign through buttons and cards: the menu of what can be done now, the cards a tag can be, and
+what a scanned card means.
+
+The menu lists every move the rules allow in the current phase; values a move needs (a die, a face,
+a card) are asked one by one. A roll is entered one die at a time ("face"); a screen offers the
+"roll" dialog (a pad of faces) instead. The options never compute odds (that is the analyses' job,
+on request): the advice's plans carry their own commands for a screen to offer.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from companion.contract import Viewer
+from companion.game import GameCard
+from companion.games.eldersign import names
+from companion.games.eldersign.config import ENTRANCE
+from companion.games.eldersign.odds.advice import concrete_fillings
+from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, TERROR
+from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, RESOLVE
+from companion.games.eldersign.rules import _eligible
+from companion.games.eldersign.state import ElderSignState, default_config
+from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
+from companion.messages import M, Text, joined
+
+BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
+                              base=DEFAULT_BINDINGS)
+ITEMS = ("common", "unique", "spells", "allies", "clues")
+YES_NO = (Choice(False, M("no")), Choice(True, M("yes")))
+
+
+def options(s: ElderSignState, actor: Viewer) -> list[Option]:
+    """What `actor` can do now: the table acts for the active player, a seat in its own turn."""
+    if s.status != "playing" or (actor.is_seat and actor.seat != s.active_seat):
+        return []
+    found = _PHASES[s.phase](s)
+    found += _pending(s)
+    return found
+
+
+def _move(s: ElderSignState) -> list[Option]:
+    found = [Option(M("Go to {adventure}", adventure=s.config.adventures[a].name), {"cmd": "move", "to": a}) for a in s.adventures]
+    found.append(Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE}))
+    return found
+
+
+def _resolve(s: ElderSignState) -> list[Option]:
+    inv = s.investigator()
+    found: list[Option] = []
+    if inv.where == ENTRANCE:
+        found += [Option(M("First aid: +{n} {what}", n=s.config.first_aid, what=names.stat(what)),
+                         {"cmd": "entrance", "action": "first_aid", "what": what}) for what in ("sanity", "stamina")]
+        found += [Option(M("Buy {what} for {price} trophies", what=names.stat(what), price=price), {"cmd": "entrance", "action": "buy", "what": what})
+                  for what, price in s.config.entrance.items() if 0 < price <= inv.trophies]
+    elif inv.where in s.adventures:
+        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].name)))
+    found.append(Option(M("Pass"), {"cmd": "pass"}))
+    return found
+
+
+def _attempt_option(label: Text) -> Option:
+    return Option(label, {"cmd": "attempt"}, (Ask("yellow", M("Yellow die"), YES_NO), Ask("red", M("Red die"), YES_NO)), dialog="attempt")
+
+
+def _attempt(s: ElderSignState) -> list[Option]:
+    a = s.attempt
+    assert a is not None
+    found: list[Option] = []
+    if a.step in ("roll", "completed"):
+        found += _roll_options(s)
+    if a.step == "rolled":
+        found += _completions(s)
+        found += _clue_options(s)
+    if a.step in ("rolled", "holding"):
+        found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
+        found += _assist_options(s)
+    if a.step in ("rolled", "holding", "completed") and s.investigator(a.seat).spells:
+        found += _die_options(s, "spell", M("Hold a die with a spell"))
+    if a.step in ("rolled", "holding"):
+        found += _die_options(s, "discard", M("Discard a die"))
+    found.append(Option(M("Give up the attempt") if not a.battle else M("End the attack"), {"cmd": "give_up"}))
+    return found
+
+
+def _roll_options(s: ElderSignState) -> list[Option]:
+    a = s.attempt
+    assert a is not None
+    if not sum(a.pool):
+        return []
+    found = [Option(M("Enter the faces"), {"cmd": "roll"}, dialog="roll")]
+    due = a.due_colours()
+    entered = [sum(1 for die in a.entered if die[0] == colour) for colour in range(3)]
+    for colour in range(3):
+        if entered[colour] < due[colour]:
+            faces = tuple(Choice(names.FACE_KEYS[f], names.face(f)) for f in COLOUR_FACES[colour])
+            found.append(Option(M("A {colour} die shows…", colour=names.colour(colour)), {"cmd": "face", "colour": names.COLOUR_KEYS[colour]},
+                                (Ask("face", M("Face"), faces),)))
+    found.append(Option(M("Roll virtual dice"), {"cmd": "roll", "virtual": True}))
+    return found
+
+
+def _completions(s: ElderSignState) -> list[Option]:
+    """One option per way the dice lying (and held) fill an eligible task — no odds, just the matching."""
+    a = s.attempt
+    assert a is not None
+    card = s.card(a.target)
+    found: list[Option] = []
+    for index in _eligible(card.stages, a.done):
+        for positions, held in concrete_fillings(card.tasks[index], a.roll, a.held):
+            rolled = [p + 1 for p in positions]
+            words = [M("die {n}", n=n) for n in rolled] + [names.slot(slot) for slot in held]
+            found.append(Option(M("Complete task {n} with {dice}", n=index + 1, dice=joined(words, ", ")),
+                                {"cmd": "complete", "task": index + 1, "dice": rolled, "held": list(held)}))
+    return found
+
+
+def _choosable(s: ElderSignState) -> list[int]:
+    """The dice (numbered from 1) a failed-roll command may name: not those a terror effect is about to take."""
+    a = s.attempt
+    assert a is not None
+    doomed = a.step == "rolled" and not a.terror_applied and s.card(a.target).terror == "discard"
+    return [i + 1 for i, die in enumerate(a.roll) if not (doomed and die == (GREEN, TERROR))]
+
+
+def _clue_options(s: ElderSignState) -> list[Option]:
+    a = s.attempt
+    assert a is not None
+    dice = _choosable(s)
+    if not s.investigator(a.seat).clues or not dice:
+        return []
+    subsets = [tuple(dice)] + [(i,) for i in dice] + [tuple(j for j in dice if j != i) for i in dice]
+    choices = tuple(Choice(list(subset), M("dice {dice}", dice=", ".join(map(str, subset)))) for subset in dict.fromkeys(subsets) if subset)
+    return [Option(M("Spend a clue to reroll"), {"cmd": "clue"}, (Ask("dice", M("Roll again"), choices),), dialog="clue")]
+
+
+def _die_choices(s: ElderSignState, spared: bool = True) -> tuple[Choice, ...]:
+    a = s.attempt
+    assert a is not None
+    numbers = _choosable(s) if spared else [i + 1 for i in range(len(a.roll))]
+    return tuple(Choice(n, M("die {n} ({die})", n=n, die=names.die(a.roll[n - 1]))) for n in numbers)
+
+
+def _die_options(s: ElderSignState, command: str, label: Text) -> list[Option]:
+    a = s.attempt
+    assert a is not None
+    dice = _die_choices(s, spared=a.step != "completed")
+    return [Option(label, {"cmd": command}, (Ask("die", M("Die"), dice),))] if dice else []
+
+
+def _assist_options(s: ElderSignState) -> list[Option]:
+    a = s.attempt
+    assert a is not None
+    if a.marker_used or a.battle or not a.roll:
+        return []
+    helpers = [seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers]
+    dice = _die_choices(s)
+    return [Option(M("{seat} holds a die", seat=seat), {"cmd": "assist", "helper": seat}, (Ask("die", M("Die"), dice),))
+            for seat in helpers] if dice else []
+
+
+def _clock(s: ElderSignState) -> list[Option]:
+    return [Option(M("End the turn: move the clock"), {"cmd": "clock"})]
+
+
+def _midnight(s: ElderSignState) -> list[Option]:
+    if s.awakened:
+        return [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
+    return [Option(M("Mythos: {card}", card=card.name), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+
+
+def _choose(s: ElderSignState) -> list[Option]:
+    return [Option(M("Take {name}", name=s.config.investigators[card].name), {"cmd": "choose", "investigator": card})
+            for card in s.free_investigators()]
+
+
+def _battle(s: ElderSignState) -> list[Option]:
+    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.name)), Option(M("Pass"), {"cmd": "pass"})]
+
+
+def _pending(s: ElderSignState) -> list[Option]:
+    """What may be waiting whatever the phase: monsters to place, adventures to lay."""
+    found: list[Option] = []
+    if s.monsters_due:
+        found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].name), {"cmd": "place_monster", "adventure": a})
+                  for a in s.adventures]
+    if s.to_lay:
+        cards = tuple(Choice(card.id, card.name) for card in s.config.adventures.values() if card.id not in s.adventures and not card.other_world)
+        if cards:
+            found.append(Option(M("Lay a new adventure"), {"cmd": "lay"}, (Ask("adventure", M("Card"), cards),)))
+    return found
+
+
+_PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
+    MOVE: _move, RESOLVE: _resolve, ATTEMPT: _attempt, CLOCK: _clock, MIDNIGHT: _midnight, CHOOSE: _choose, BATTLE: _battle}
+
+
+# -- cards ---------------------------------------------------------------------------------------------
+def cards() -> tuple[GameCard, ...]:
+    """What a tag can be enrolled as: adventures, Mythos cards, investigators, and items by kind."""
+    config = default_config()
+    found = [GameCard(a.id, a.name, "adventure") for a in config.adventures.values()]
+    found += [GameCard(m.id, m.name, "mythos") for m in config.mythos.values()]
+    found += [GameCard(i.id, i.name, "investigator") for i in config.investigators.values()]
+    found += [GameCard(f"item:{kind}", names.stat(kind), "item") for kind in ITEMS]
+    return tuple(found)
+
+
+def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:
+    """What a scanned card means now: a Mythos card at midnight is drawn; an adventure in play is where
+    the active investigator moves (in the movement phase), one not in play is laid out; an investigator
+    is taken by a devoured investigator's player; an item is gained by the active investigator."""
+    if s.status != "playing":
+        return None
+    if card in s.config.mythos:
+        return {"cmd": "mythos", "card": card} if s.phase == MIDNIGHT and not s.awakened else None
+    if card in s.config.adventures:
+        if card in s.adventures:
+            return {"cmd": "move", "to": card} if s.phase == MOVE else None
+        return {"cmd": "lay", "adventure": card}
+    if card in s.config.investigators:
+        return {"cmd": "choose", "investigator": card} if s.phase == CHOOSE else None
+    if card.startswith("item:") and card.removeprefix("item:") in ITEMS and s.investigator().card:
+        return {"cmd": "adjust", "what": card.removeprefix("item:"), "amount": 1}
+    return None
+
+
+__all__ = ["ATTEMPT", "BATTLE", "BINDINGS", "CLOCK", "RESOLVE", "cards", "options", "scan"]

@@ -1,0 +1,752 @@
+"""The Elder Sign rules: `decide(state, command, actor, rng)` turns a command into events or refuses it.
+
+Every rule cites what it follows: the Russian seed (shared/seeds/002_*.txt, "seed: <section>"), which
+wins, or the facts file (shared/docs/rules/published-games-facts.md, "facts §1.x"). Where both are
+silent the choice is a setting (data/default.toml) or is documented here and in README.md.
+decide is pure: it works on a transaction that folds each event into a scratch state as it is
+emitted, so later rules see earlier effects; a RuleError discards it all.
+
+The game is cooperative: the table screen and the table's buttons act for whoever's turn it is; a
+seat acts in its own turn, and any time on its own investigator's counters.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.contract import Viewer
+from companion.errors import RuleError
+from companion.games.eldersign import commands as cmd
+from companion.games.eldersign import events as ev
+from companion.games.eldersign import names
+from companion.games.eldersign.config import ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
+from companion.games.eldersign.odds.advice import fills
+from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, TERROR, can_show, parse_face
+from companion.games.eldersign.odds.tasks import parse_adventure
+from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
+from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
+from companion.messages import M, Text
+from companion.records import Command, Event
+
+#: a name fits a seat's badge and a spoken sentence
+MAX_NAME = 24
+#: museum cards the companion lays at the start when the table names none (facts §1.1: six)
+MUSEUM = 6
+
+
+class Tx:
+    """The events of one command so far, and the state they lead to."""
+
+    def __init__(self, state: ElderSignState, rng: random.Random):
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+    @property
+    def over(self) -> bool:
+        return self.state.status != "playing"
+
+
+def decide(state: ElderSignState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
+    tx = Tx(state, rng)
+    if isinstance(command, cmd.Start):
+        start(tx, command)
+        return tx.events
+    _require_playing(state)
+    handler, anyone = _HANDLERS[type(command)]
+    if not anyone:
+        _require_turn(state, actor)
+    handler(tx, command, actor)
+    return tx.events
+
+
+# -- setup --------------------------------------------------------------------------------------
+def start(tx: Tx, c: cmd.Start) -> None:
+    """Facts §1.1: 1-8 investigators, one each; the museum of six adventure cards; the Ancient One."""
+    if tx.state.status != "setup":
+        raise RuleError("ALREADY_STARTED", M("The game has already started."))
+    overrides = dict(c.settings or {})
+    if c.ancient_one is not None:
+        overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": c.ancient_one}
+    settings = merge_settings(overrides)
+    config = Config.from_settings(settings)
+    players = _check_players(config, c.players)
+    investigators = _check_investigators(tx.rng, config, players, c.investigators)
+    adventures = _check_adventures(tx.rng, config, c.adventures)
+    tx.emit(ev.GameStarted(players, investigators, settings))
+    for adventure in adventures:
+        tx.emit(ev.AdventureLaid(adventure))
+    tx.emit(ev.TurnStarted(players[0], MOVE))
+
+
+def _check_players(config: Config, given: tuple[str, ...]) -> tuple[str, ...]:
+    players = tuple(" ".join(name.split()) for name in given)
+    if len(players) != config.players or not all(players) or len(set(players)) != len(players):
+        raise RuleError("BAD_PLAYERS", M("Name {n} different players, in turn order.", n=config.players))
+    if any(len(name) > MAX_NAME or not name.isprintable() or name.startswith(("assist:", "spell:")) for name in players):
+        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
+    return players
+
+
+def _check_investigators(rng: random.Random, config: Config, players: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[str, ...]:
+    if given is None:  # the companion deals, as the table would from the shuffled cards
+        return tuple(rng.sample(sorted(config.investigators), len(players)))
+    if len(given) != len(players) or len(set(given)) != len(given) or not set(given) <= set(config.investigators):
+        raise RuleError("BAD_INVESTIGATORS", M("Name {n} different investigators, one per player in turn order ({known}).",
+                                               n=len(players), known=", ".join(sorted(config.investigators))))
+    return given
+
+
+def _check_adventures(rng: random.Random, config: Config, given: tuple[str, ...] | None) -> tuple[str, ...]:
+    if given is None:
+        museum = sorted(card for card, data in config.adventures.items() if not data.other_world)
+        return tuple(rng.sample(museum, min(MUSEUM, len(museum))))
+    if len(set(given)) != len(given) or not set(given) <= set(config.adventures):
+        raise RuleError("BAD_ADVENTURES", M("Name different adventure cards of the data ({known}).", known=", ".join(sorted(config.adventures))))
+    return given
+
+
+# -- movement and resolution ----------------------------------------------------------------------
+def move(tx: Tx, c: cmd.Move, actor: Viewer) -> None:
+    """Facts §1.3 Movement: to any adventure in play (museum or Other World) or to the entrance."""
+    s = tx.state
+    _require_phase(s, MOVE)
+    if c.to != ENTRANCE and c.to not in s.adventures:
+        raise RuleError("NOT_IN_PLAY", M("\"{place}\" is not an adventure in play (or the entrance).", place=c.to))
+    tx.emit(ev.Moved(s.seat, c.to))
+
+
+def pass_turn(tx: Tx, c: cmd.Pass, actor: Viewer) -> None:
+    """Facts §1.3: resolution may be skipped; the turn goes on to the clock."""
+    s = tx.state
+    _require_phase(s, RESOLVE, BATTLE)
+    tx.emit(ev.Passed(s.seat))
+
+
+def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
+    """Facts §1.9: one Entrance action: first aid (1 sanity or 1 stamina, free) or buy with trophies."""
+    s = tx.state
+    _require_phase(s, RESOLVE)
+    inv = s.investigator()
+    if inv.where != ENTRANCE:
+        raise RuleError("NOT_AT_ENTRANCE", M("{seat}'s investigator is not at the entrance.", seat=s.seat))
+    printed = s.config.investigators[inv.card or ""]
+    if c.action == "first_aid":
+        if c.what not in ("sanity", "stamina"):
+            raise RuleError("BAD_ARGUMENTS", M("First aid restores sanity or stamina."))
+        top = printed.sanity if c.what == "sanity" else printed.stamina
+        gain = min(s.config.first_aid, top - getattr(inv, c.what))
+        if gain <= 0:
+            raise RuleError("ALREADY_FULL", M("{what} is already full.", what=names.stat(c.what)))
+        tx.emit(ev.StatsChanged(s.seat, {c.what: gain}), ev.Passed(s.seat))
+        return
+    if c.action != "buy" or c.what not in s.config.entrance:
+        raise RuleError("BAD_ARGUMENTS", M("At the entrance: first_aid (sanity or stamina), or buy common, unique, spells, allies, clues or elder_signs."))
+    price = s.config.entrance[c.what]
+    if price <= 0:
+        raise RuleError("NOT_FOR_SALE", M("The entrance does not sell {what} (setting entrance.{key}).", what=names.stat(c.what), key=c.what))
+    if inv.trophies < price:
+        raise RuleError("NOT_ENOUGH_TROPHIES", M("{what} costs {price} trophies; {seat} has {n}.",
+                                                 what=names.stat(c.what), price=price, seat=s.seat, n=inv.trophies))
+    if c.what == "elder_signs":
+        tx.emit(ev.StatsChanged(s.seat, {"trophies": -price}))
+        gain_elder_signs(tx, 1)
+        if not tx.over:
+            tx.emit(ev.Passed(s.seat))
+        return
+    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, c.what: 1}), ev.Passed(s.seat))
+
+
+# -- an attempt -------------------------------------------------------------------------------------
+def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
+    """Facts §1.4: roll the pool: the green dice not locked, and the yellow and red when items or
+    abilities add them. Seed, "Пробуждение": once the Ancient One is awake, the battle task instead."""
+    s = tx.state
+    _require_phase(s, RESOLVE, BATTLE)
+    inv = s.investigator()
+    if s.phase == BATTLE:
+        target = BATTLE_TARGET
+    elif inv.where in s.adventures:
+        target = inv.where or ""
+    else:
+        raise RuleError("NOT_AT_ADVENTURE", M("{seat}'s investigator is at no adventure: the entrance offers first aid and goods.", seat=s.seat))
+    green = s.config.green_dice - c.locked
+    if not 0 <= c.locked < s.config.green_dice:
+        raise RuleError("BAD_ARGUMENTS", M("At most {n} green dice can be locked and one still rolled.", n=s.config.green_dice - 1))
+    for item in c.spend:
+        if item not in POSSESSIONS or item == "trophies":
+            raise RuleError("BAD_ARGUMENTS", M("Spend common, unique, spells, allies or clues for the extra dice."))
+    spent: dict[str, int] = {}
+    for item in c.spend:
+        spent[item] = spent.get(item, 0) + 1
+        if getattr(inv, item) < spent[item]:
+            raise RuleError("NOT_ENOUGH", M("{seat} has no {what} left to spend.", seat=s.seat, what=names.stat(item)))
+    if spent:
+        tx.emit(ev.StatsChanged(s.seat, {item: -n for item, n in spent.items()}))
+    tx.emit(ev.AttemptStarted(s.seat, target, (green, int(c.yellow), int(c.red)), c.spend))
+
+
+def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
+    """Physical dice stay physical: the table says the faces (or asks for virtual dice, seeded)."""
+    a = _attempt_step(tx.state, "roll", "completed")
+    if a.step == "completed" and not sum(a.pool):
+        raise RuleError("NO_DICE", M("No free dice are left to roll."))
+    due = a.due_colours()
+    if c.virtual:  # the dice not yet said; the faces said one at a time stay
+        if c.green or c.yellow or c.red:
+            raise RuleError("BAD_ARGUMENTS", M("Give the faces or ask for virtual dice, not both."))
+        queues = [[f for col, f in a.entered if col == colour] for colour in range(3)]
+        for colour in range(3):
+            queues[colour] += [tx.rng.choice(COLOUR_FACES[colour]) for _ in range(due[colour] - len(queues[colour]))]
+        dice = tuple((colour, queues[colour].pop(0)) for colour in _colour_order(a, due))
+    else:
+        given = (c.green, c.yellow, c.red)
+        for colour, faces in enumerate(given):
+            if len(faces) != due[colour]:
+                raise RuleError("WRONG_DICE", M("Say the faces of {dice}: the dice due now.", dice=names.pool(due)))
+        queues = [[_face(colour, text) for text in faces] for colour, faces in enumerate(given)]
+        dice = tuple((colour, queues[colour].pop(0)) for colour in _colour_order(a, due))
+    tx.emit(ev.Rolled(dice, a.due, c.virtual))
+
+
+def face(tx: Tx, c: cmd.Face, actor: Viewer) -> None:
+    """One die's face at a time; the roll is complete when every die due has its face."""
+    a = _attempt_step(tx.state, "roll", "completed")
+    colour = _colour(c.colour)
+    due = a.due_colours()
+    entered = sum(1 for die in a.entered if die[0] == colour)
+    if entered >= due[colour]:
+        raise RuleError("WRONG_DICE", M("No more {colour} dice are due: say the faces of {dice}.", colour=names.colour(colour), dice=names.pool(due)))
+    tx.emit(ev.FaceEntered((colour, _face(colour, c.face))))
+    after = tx.state.attempt
+    assert after is not None
+    if len(after.entered) == sum(due):
+        queues = [[f for col, f in after.entered if col == colour] for colour in range(3)]
+        tx.emit(ev.Rolled(tuple((colour, queues[colour].pop(0)) for colour in _colour_order(after, due)), after.due))
+
+
+def _colour_order(a: Attempt, due: tuple[int, int, int]) -> list[int]:
+    """The colours of the dice due, in the order they will lie: a clue's reroll keeps positions."""
+    if a.due:
+        return [a.roll[position][0] for position in a.due]
+    return [colour for colour in range(3) for _ in range(due[colour])]
+
+
+def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
+    """Facts §1.4: one task per roll, its boxes filled at once by rolled and held dice; the dice stay on
+    the task. Seed, "Пробуждение": in the battle the task may be completed again on later rolls, a doom
+    token off each time."""
+    s = tx.state
+    a = _attempt_step(s, "rolled")
+    card = s.card(a.target)
+    index = c.task - 1
+    if not 0 <= index < len(card.tasks) or index in a.done:
+        raise RuleError("BAD_TASK", M("Task {n} is not one still to do.", n=c.task))
+    if index not in _eligible(card.stages, a.done):
+        raise RuleError("NOT_YET", M("Task {n} comes later: this adventure's tasks are done in printed order.", n=c.task))
+    positions = _positions(a, c.dice)
+    slots = list(dict.fromkeys(c.held))
+    held = dict(a.held)
+    if len(slots) != len(c.held) or any(slot not in held for slot in slots):
+        raise RuleError("BAD_HELD", M("Held dice are named own, assist:<seat> or spell:<n>; these are held: {held}.",
+                                      held=", ".join(held) or M("none")))
+    faces = [a.roll[p][1] for p in positions] + [held[slot] for slot in slots]
+    if not faces or not fills(card.tasks[index], faces):
+        raise RuleError("DOES_NOT_FILL", M("Those dice do not fill task {n}: each die must go on a box, and every box be filled.", n=c.task))
+    tx.emit(ev.TaskCompleted(index, tuple(positions), tuple(slots)))
+    after = tx.state.attempt
+    assert after is not None
+    if a.battle:
+        change_doom(tx, -1)
+        if not tx.over and not sum(after.pool):
+            tx.emit(ev.AttemptEnded(a.target, True))
+        return
+    if len(after.done) == len(card.tasks):
+        succeed(tx, a.target)
+    elif not sum(after.pool):
+        fail(tx)
+
+
+def clue(tx: Tx, c: cmd.Clue, actor: Viewer) -> None:
+    """Seed, "Улики": after a roll, a clue rerolls any number of dice; again and again, a clue each time."""
+    s = tx.state
+    a = _attempt_step(s, "rolled")
+    positions = _positions(a, c.dice)
+    if not positions:
+        raise RuleError("BAD_ARGUMENTS", M("Name the dice to roll again."))
+    if s.investigator(a.seat).clues < 1:
+        raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=a.seat))
+    kept = _after_terror(tx, positions)
+    if kept is not None:
+        tx.emit(ev.ClueSpent(a.seat, tuple(sorted(kept))))
+
+
+def focus(tx: Tx, c: cmd.Focus, actor: Viewer) -> None:
+    """Seed, "Фокусировка и Помощь": after a roll that fills nothing, one die onto the own marker, face
+    kept; a marker holds one die until it fills a box. Not in the battle with the Ancient One."""
+    a = _attempt_step(tx.state, "rolled", "holding")
+    _marker_free(a)
+    if any(slot == "own" for slot, _face in a.held):
+        raise RuleError("MARKER_TAKEN", M("The marker already holds a die: it stays there until it fills a box."))
+    (position,) = _positions(a, (c.die,))
+    position_after = _after_terror(tx, [position])
+    if position_after is not None:
+        tx.emit(ev.DieHeld(position_after[0], "own"))
+
+
+def assist(tx: Tx, c: cmd.Assist, actor: Viewer) -> None:
+    """Seed, "Фокусировка и Помощь": instead of focusing, an investigator on the same adventure holds the die."""
+    s = tx.state
+    a = _attempt_step(s, "rolled", "holding")
+    _marker_free(a)
+    if c.helper not in s.players or c.helper == a.seat or s.investigator(c.helper).where != a.target or not s.investigator(c.helper).card:
+        raise RuleError("NOT_HERE", M("Only another investigator on this adventure can help."))
+    if c.helper in a.helpers:
+        raise RuleError("ALREADY_HELPED", M("{seat} has already held a die in this attempt.", seat=c.helper))
+    (position,) = _positions(a, (c.die,))
+    position_after = _after_terror(tx, [position])
+    if position_after is not None:
+        tx.emit(ev.DieHeld(position_after[0], f"assist:{c.helper}"))
+
+
+def spell(tx: Tx, c: cmd.Spell, actor: Viewer) -> None:
+    """Facts §1.5: a spell holds a rolled die, face kept, cast after looking at the roll (also right
+    after a task is completed); one die per spell."""
+    s = tx.state
+    a = _attempt_step(s, "rolled", "holding", "completed")
+    if s.investigator(a.seat).spells < 1:
+        raise RuleError("NO_SPELL", M("{seat} has no spell to cast.", seat=a.seat))
+    (position,) = _positions(a, (c.die,))
+    position_after = [position] if a.step == "completed" else _after_terror(tx, [position])
+    if position_after is not None:
+        tx.emit(ev.DieHeld(position_after[0], f"spell:{a.spells_cast + 1}"))
+
+
+def discard(tx: Tx, c: cmd.Discard, actor: Viewer) -> None:
+    """Facts §1.4: after a failed roll one die is discarded for the rest of the attempt; the rest are
+    rolled again. The attempt fails when no free die is left."""
+    a = _attempt_step(tx.state, "rolled", "holding")
+    (position,) = _positions(a, (c.die,))
+    position_after = _after_terror(tx, [position])
+    if position_after is None:
+        return
+    tx.emit(ev.DieDiscarded(position_after[0]))
+    after = tx.state.attempt
+    assert after is not None
+    if not sum(after.pool):
+        fail(tx)
+
+
+def give_up(tx: Tx, c: cmd.GiveUp, actor: Viewer) -> None:
+    """Facts §1.4: an attempt left unfinished fails (its penalty); a battle attack simply ends."""
+    _attempt_step(tx.state, "roll", "rolled", "holding", "completed")
+    fail(tx)
+
+
+def _after_terror(tx: Tx, positions: Sequence[int]) -> list[int] | None:
+    """Facts §1.4: a roll that completes nothing and shows a green Terror triggers the adventure's terror
+    effect, once per roll. The named dice are given back as positions after it; None: the attempt ended."""
+    s = tx.state
+    a = s.attempt
+    assert a is not None
+    effect = s.card(a.target).terror
+    lost = tuple(i for i, die in enumerate(a.roll) if die == (GREEN, TERROR))
+    if a.terror_applied or a.step != "rolled" or not lost or effect == "none":
+        return list(positions)
+    if effect == "fail":
+        tx.emit(ev.TerrorStruck("fail"))
+        fail(tx)
+        return None
+    if any(p in lost for p in positions):
+        raise RuleError("LOST_TO_TERROR", M("The terror effect takes every green die showing Terror: choose among the others."))
+    tx.emit(ev.TerrorStruck("discard", lost))
+    after = tx.state.attempt
+    assert after is not None
+    if not sum(after.pool):
+        fail(tx)
+        return None
+    return [p - sum(1 for gone in lost if gone < p) for p in positions]
+
+
+def succeed(tx: Tx, target: str) -> None:
+    """Facts §1.4: every task done: the rewards, and the card as a trophy (worth its value, plus its monsters)."""
+    s = tx.state
+    card = s.card(target)
+    monsters = len(s.monsters.get(target, ()))
+    tx.emit(ev.AttemptEnded(target, True))
+    apply_effects(tx, s.seat, card.reward, trophies=card.trophies + monsters)
+    if not tx.over:
+        tx.emit(ev.AdventureLeft(target, refill=not card.other_world))
+
+
+def fail(tx: Tx) -> None:
+    """Facts §1.4: out of dice with tasks left: the penalty. Seed, "Фокусировка и Помощь": a helper whose
+    marker still holds a die loses 1 sanity or 1 stamina (the helper chooses: the prompt reminds)."""
+    s = tx.state
+    a = s.attempt
+    assert a is not None
+    if a.battle:  # seed: failing to hurt the Ancient One costs nothing; the clock moves on
+        tx.emit(ev.AttemptEnded(a.target, False))
+        return
+    helpers = tuple(slot.removeprefix("assist:") for slot, _face in a.held if slot.startswith("assist:"))
+    tx.emit(ev.AttemptEnded(a.target, False, helpers))
+    apply_effects(tx, a.seat, s.card(a.target).penalty)
+
+
+def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> None:
+    """A card's reward or penalty: the investigator's counters (none below 0; sanity and stamina at
+    most the printed value), Elder Signs, doom, monsters. Its `text` is for the players."""
+    s = tx.state
+    inv = s.investigator(seat)
+    printed = s.config.investigators.get(inv.card or "")
+    changes: dict[str, int] = {}
+    for key, delta in {**effects.possessions, **({"trophies": trophies} if trophies else {})}.items():
+        current = getattr(inv, key)
+        top = getattr(printed, key) if key in ("sanity", "stamina") and printed else None
+        target = current + delta if key in ("sanity", "stamina") else max(0, current + delta)
+        if top is not None:
+            target = min(top, target)
+        if target != current:
+            changes[key] = target - current
+    if changes and inv.card:
+        tx.emit(ev.StatsChanged(seat, changes))
+        check_devoured(tx, seat)
+    if effects.elder_signs and not tx.over:
+        gain_elder_signs(tx, effects.elder_signs)
+    if effects.doom and not tx.over:
+        change_doom(tx, effects.doom)
+    if effects.monsters and not tx.over:
+        tx.emit(ev.MonstersDue(effects.monsters))
+
+
+# -- the clock and midnight ------------------------------------------------------------------------------
+def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
+    """Facts §1.3: the hand moves on (3 hours, a setting); midnight follows the turn that reaches or
+    passes XII (FAQ errata): "at midnight" effects, a new Mythos card, daily abilities back."""
+    s = tx.state
+    _require_phase(s, CLOCK)
+    hours = s.clock + s.config.hours_per_turn
+    tx.emit(ev.ClockAdvanced(s.clock, hours % 12, hours >= 12))
+    if hours >= 12:
+        tx.emit(ev.MidnightStruck())
+    else:
+        next_turn(tx)
+
+
+def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
+    """Facts §1.3, §1.6: at midnight a new Mythos card: its doom tokens and monsters; its lingering effect
+    lasts until the next midnight. Seed, "Пробуждение": once awake, the Ancient One attacks instead."""
+    s = tx.state
+    _require_phase(s, MIDNIGHT)
+    if s.awakened:
+        raise RuleError("AWAKE", M("The Ancient One is awake: at midnight it attacks; no Mythos card is drawn."))
+    if c.card not in s.config.mythos:
+        raise RuleError("UNKNOWN_CARD", M("There is no Mythos card \"{card}\" in the data.", card=c.card))
+    card = s.config.mythos[c.card]
+    tx.emit(ev.MythosDrawn(c.card))
+    if card.doom:
+        change_doom(tx, card.doom)
+    if card.monsters and not tx.over:
+        tx.emit(ev.MonstersDue(card.monsters))
+    if not tx.over and tx.state.phase == MIDNIGHT:
+        next_turn(tx)
+
+
+def attack_done(tx: Tx, c: cmd.AttackDone, actor: Viewer) -> None:
+    """Seed, "Пробуждение": at each midnight of the battle the Ancient One attacks as its card says."""
+    s = tx.state
+    _require_phase(s, MIDNIGHT)
+    if not s.awakened:
+        raise RuleError("NOT_AWAKE", M("The Ancient One sleeps: draw a Mythos card."))
+    tx.emit(ev.AttackResolved())
+    next_turn(tx)
+
+
+def next_turn(tx: Tx) -> None:
+    """The next player's turn: a devoured investigator's player takes a new one first (seed,
+    "Уничтожение"); in the battle a devoured player only moves the clock (facts §1.6)."""
+    s = tx.state
+    seat = s.players[s.next_seat]
+    inv = s.investigator(seat)
+    if s.awakened:
+        phase = BATTLE if inv.card else CLOCK
+    else:
+        phase = MOVE if inv.card else CHOOSE
+    tx.emit(ev.TurnStarted(seat, phase))
+
+
+# -- doom, Elder Signs, awakening, devoured ----------------------------------------------------------------
+def change_doom(tx: Tx, by: int) -> None:
+    """Seed, "Трек Судьбы": tokens fill the track from its first free space; a token on a monster icon
+    brings a monster; the last space awakens the Ancient One. In the battle a completed battle task
+    takes a token off; an empty track banishes it."""
+    s = tx.state
+    track = s.config.ancient_one.doom
+    to = max(0, min(track, s.doom + by))
+    if to == s.doom:
+        if by > 0 and s.doom == track and not s.awakened:
+            awaken(tx)
+        return
+    monsters = sum(1 for space in s.config.ancient_one.monster_spaces if s.doom < space <= to)
+    tx.emit(ev.DoomChanged(s.doom, to, monsters))
+    if monsters and to < track and not s.awakened:  # once it wakes, no adventure is left to hold a monster
+        tx.emit(ev.MonstersDue(monsters))
+    if to == track and not s.awakened:
+        awaken(tx)
+    elif to == 0 and s.awakened:
+        tx.emit(ev.GameWon("banished"))
+
+
+def awaken(tx: Tx) -> None:
+    """Seed, "Пробуждение": the Ancient One awakens (a full track, or a card): the track fills, every
+    investigator moves to it, the turn goes straight to its clock. Facts §1.7: Azathoth's awakening ends the game."""
+    s = tx.state
+    if s.config.ancient_one.awakening == "lose":
+        tx.emit(ev.GameLost("awakened"))
+        return
+    tx.emit(ev.Awakened())
+
+
+def gain_elder_signs(tx: Tx, by: int) -> None:
+    """Seed, "Цель игры": enough Elder Signs seal the Ancient One: the investigators win."""
+    s = tx.state
+    to = max(0, s.elder_signs + by)
+    if to != s.elder_signs:
+        tx.emit(ev.ElderSignsChanged(to))
+    if to >= s.config.ancient_one.elder_signs and not s.awakened:
+        tx.emit(ev.GameWon("sealed"))
+
+
+def check_devoured(tx: Tx, seat: str) -> None:
+    """Seed, "Уничтожение": sanity or stamina at 0 or below devours the investigator: a doom token, and
+    the player takes one not yet devoured; none left (and too few Elder Signs): the Ancient One wins.
+    In the battle (facts §1.6): the player only moves the clock from now on; all devoured lose."""
+    s = tx.state
+    inv = s.investigator(seat)
+    if inv.card is None or (inv.sanity > 0 and inv.stamina > 0):
+        return
+    tx.emit(ev.Devoured(seat, inv.card))
+    change_doom(tx, 1)
+    after = tx.state
+    if after.status != "playing":
+        return
+    if after.awakened:
+        if not any(i.card for i in after.investigators):
+            tx.emit(ev.GameLost("devoured"))
+        return
+    waiting = sum(1 for i in after.investigators if i.card is None)
+    if len(after.free_investigators()) < waiting:
+        tx.emit(ev.GameLost("no_investigators"))
+
+
+# -- what any step may need -------------------------------------------------------------------------------
+def place_monster(tx: Tx, c: cmd.PlaceMonster, actor: Viewer) -> None:
+    """Seed, "Монстры": a monster that appears goes on an adventure; placed on a task row it adds (or
+    replaces) a task: `task` adds its boxes to that card for the odds."""
+    s = tx.state
+    if not s.monsters_due:
+        raise RuleError("NO_MONSTER", M("No monster is waiting to be placed."))
+    if c.adventure not in s.adventures:
+        raise RuleError("NOT_IN_PLAY", M("\"{place}\" is not an adventure in play.", place=c.adventure))
+    task = None
+    if c.task:
+        parsed = parse_adventure(c.task)
+        if len(parsed.tasks) != 1:
+            raise RuleError("BAD_TASK", M("A monster adds one task."))
+        task = str(parsed)
+    tx.emit(ev.MonsterPlaced(c.adventure, task))
+
+
+def lay(tx: Tx, c: cmd.Lay, actor: Viewer) -> None:
+    """Facts §1.1: a completed museum adventure is replaced from the deck; an open gate brings an Other World."""
+    s = tx.state
+    if c.adventure not in s.config.adventures:
+        raise RuleError("UNKNOWN_CARD", M("There is no adventure card \"{card}\" in the data.", card=c.adventure))
+    if c.adventure in s.adventures:
+        raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].name))
+    tx.emit(ev.AdventureLaid(c.adventure))
+
+
+def adjust(tx: Tx, c: cmd.Adjust, actor: Viewer) -> None:
+    """Cards take and give sanity, stamina, clues, items and trophies all the time: the table (or the
+    investigator's own seat) says so. Sanity and stamina stay at most the printed values."""
+    s = tx.state
+    seat = c.seat or s.seat
+    if seat not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
+    if actor.is_seat and actor.seat != seat:
+        raise RuleError("NOT_YOURS", M("A seat changes only its own investigator's counters."))
+    if c.what not in STATS:
+        raise RuleError("BAD_ARGUMENTS", M("Change one of: {known}.", known=", ".join(STATS)))
+    inv = s.investigator(seat)
+    if inv.card is None:
+        raise RuleError("DEVOURED", M("{seat}'s investigator was devoured: choose a new one first.", seat=seat))
+    if c.amount == 0:
+        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    current = getattr(inv, c.what)
+    by = c.amount
+    if c.what in ("sanity", "stamina"):
+        printed = s.config.investigators[inv.card]
+        by = min(by, getattr(printed, c.what) - current)
+        if by == 0:
+            raise RuleError("ALREADY_FULL", M("{what} is already full.", what=names.stat(c.what)))
+    elif current + by < 0:
+        raise RuleError("NOT_ENOUGH", M("{seat} has {n} {what}.", seat=seat, n=current, what=names.stat(c.what)))
+    tx.emit(ev.StatsChanged(seat, {c.what: by}))
+    check_devoured(tx, seat)
+
+
+def doom(tx: Tx, c: cmd.Doom, actor: Viewer) -> None:
+    """Facts §1.6: Mythos cards, penalties and rewards add or take doom tokens."""
+    if c.amount == 0:
+        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    change_doom(tx, c.amount)
+
+
+def elder_signs(tx: Tx, c: cmd.ElderSigns, actor: Viewer) -> None:
+    """Seed, "Цель игры": Elder Signs won (or lost) by a card's effect."""
+    if c.amount == 0:
+        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    gain_elder_signs(tx, c.amount)
+
+
+def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
+    """Seed, "Уничтожение": the player takes a new investigator not devoured in this game; full sanity and stamina."""
+    s = tx.state
+    seat = c.seat or (actor.seat if actor.is_seat else s.seat)
+    if seat not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
+    if actor.is_seat and actor.seat != seat:
+        raise RuleError("NOT_YOURS", M("Each player chooses their own investigator."))
+    if s.investigator(seat).card is not None:
+        raise RuleError("NOT_DEVOURED", M("{seat}'s investigator is still in the game.", seat=seat))
+    if s.awakened:
+        raise RuleError("AWAKE", M("In the final battle a devoured investigator is not replaced."))
+    if c.investigator not in s.free_investigators():
+        raise RuleError("NOT_FREE", M("Choose an investigator nobody plays and not devoured: {known}.", known=", ".join(s.free_investigators())))
+    tx.emit(ev.InvestigatorChosen(seat, c.investigator))
+
+
+def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
+    """Facts §1.3: a "once per day" ability comes back at midnight."""
+    s = tx.state
+    inv = s.investigator()
+    if inv.card is None or inv.daily_used:
+        raise RuleError("USED", M("{seat}'s once-per-day ability is already used today.", seat=s.seat))
+    tx.emit(ev.DailyUsed(s.seat))
+
+
+def awaken_command(tx: Tx, c: cmd.Awaken, actor: Viewer) -> None:
+    """Seed, "Пробуждение": a game effect may awaken the Ancient One before the track is full."""
+    if tx.state.awakened:
+        raise RuleError("AWAKE", M("The Ancient One is already awake."))
+    awaken(tx)
+
+
+# -- checks ---------------------------------------------------------------------------------------
+def _require_turn(s: ElderSignState, actor: Viewer) -> None:
+    if actor.is_seat and actor.seat != s.active_seat:
+        raise RuleError("NOT_YOUR_TURN", M("It is {player}'s turn.", player=s.active_seat or ""))
+
+
+def _require_playing(s: ElderSignState) -> None:
+    if s.status == "setup":
+        raise RuleError("NOT_STARTED", M("Start the game first."))
+    if s.status in ("won", "lost"):
+        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
+
+
+def _require_phase(s: ElderSignState, *phases: str) -> None:
+    if s.phase not in phases:
+        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+
+
+def _attempt_step(s: ElderSignState, *steps: str) -> Attempt:
+    _require_phase(s, ATTEMPT)
+    a = s.attempt
+    assert a is not None
+    if a.step not in steps:
+        raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
+    return a
+
+
+_STEP_REFUSALS: dict[str, Text] = {
+    "roll": M("Not now: say the faces of the dice rolled first."),
+    "rolled": M("Not now: complete a task with this roll, or spend a clue, hold a die or discard one."),
+    "holding": M("Not now: after holding dice, cast more spells or discard a die."),
+    "completed": M("Not now: a task was just completed; cast spells on dice, then roll the rest."),
+}
+
+
+def _marker_free(a: Attempt) -> None:
+    if a.battle:
+        raise RuleError("NO_FOCUS_IN_BATTLE", M("Against the Ancient One investigators cannot focus or help (items and spells still work)."))
+    if a.marker_used:
+        raise RuleError("MARKER_USED", M("One die per failed roll goes on a marker: focus or help, not both."))
+
+
+def _positions(a: Attempt, dice: Sequence[int]) -> list[int]:
+    """Dice numbered from 1 as the screen shows them -> positions in the roll."""
+    positions = [n - 1 for n in dice]
+    if len(set(positions)) != len(positions) or any(not 0 <= p < len(a.roll) for p in positions):
+        raise RuleError("BAD_DIE", M("Name dice 1 to {n}, each once.", n=len(a.roll)))
+    return positions
+
+
+def _eligible(stages: tuple[tuple[int, ...], ...], done: tuple[int, ...]) -> list[int]:
+    for stage in stages:
+        left = [i for i in stage if i not in done]
+        if left:
+            return left
+    return []
+
+
+def _colour(text: str) -> int:
+    key = text.strip().lower()
+    for colour, name in enumerate(COLOUR_NAMES):
+        if key in (name, name[0]):
+            return colour
+    raise RuleError("BAD_COLOUR", M("\"{colour}\" is not a die colour (green, yellow, red).", colour=text))
+
+
+def _face(colour: int, text: str) -> int:
+    value = parse_face(text)
+    if not can_show(colour, value):
+        raise RuleError("BAD_FACE", M("A {colour} die has no {face} face.", colour=names.colour(colour), face=names.face(value)))
+    return value
+
+
+_Handler = Callable[[Tx, Any, Viewer], None]
+#: handler, and whether anyone may send it (else only the active seat, or the table)
+_HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
+    cmd.Move: (move, False),
+    cmd.Attempt: (attempt, False),
+    cmd.Roll: (roll, False),
+    cmd.Face: (face, False),
+    cmd.Complete: (complete, False),
+    cmd.Clue: (clue, False),
+    cmd.Focus: (focus, False),
+    cmd.Assist: (assist, False),
+    cmd.Spell: (spell, False),
+    cmd.Discard: (discard, False),
+    cmd.GiveUp: (give_up, False),
+    cmd.Entrance: (entrance, False),
+    cmd.Pass: (pass_turn, False),
+    cmd.Clock: (clock, False),
+    cmd.Mythos: (mythos, False),
+    cmd.AttackDone: (attack_done, False),
+    cmd.PlaceMonster: (place_monster, False),
+    cmd.Lay: (lay, False),
+    cmd.Adjust: (adjust, True),
+    cmd.Doom: (doom, False),
+    cmd.ElderSigns: (elder_signs, False),
+    cmd.Choose: (choose, True),
+    cmd.Daily: (daily, False),
+    cmd.Awaken: (awaken_command, False),
+}

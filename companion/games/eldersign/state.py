@@ -1,0 +1,402 @@
+"""The Elder Sign game state and `evolve`, the only place it changes.
+
+States are immutable: evolve returns a new one and never edits the dicts and tuples it shares with
+the old one (the session keeps every earlier state for instant undo).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, TypeVar
+
+from companion.games.eldersign import events as ev
+from companion.games.eldersign.config import Card, Config, default_settings, with_task
+from companion.games.eldersign.odds.tasks import parse_adventure
+from companion.games.eldersign.phases import ATTEMPT, CLOCK, MIDNIGHT
+from companion.records import Event
+
+T = TypeVar("T")
+Die = tuple[int, int]
+Dice = tuple[int, int, int]
+BATTLE_TARGET = "battle"
+#: where every investigator stands once the Ancient One is awake
+AT_THE_ANCIENT_ONE = "ancient_one"
+
+
+@dataclass(frozen=True)
+class Investigator:
+    """A seat's investigator: `card` is None after it was devoured, until the player takes a new one."""
+
+    card: str | None
+    sanity: int = 0
+    stamina: int = 0
+    clues: int = 0
+    common: int = 0
+    unique: int = 0
+    spells: int = 0
+    allies: int = 0
+    trophies: int = 0
+    where: str | None = None
+    daily_used: bool = False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The dice loop of one attempt (facts file §1.4).
+
+    `pool` are the free dice (the ones lying rolled among them); `roll` the faces lying rolled, by
+    position; `due` the positions a clue rerolls (their new faces awaited); `entered` faces said one at
+    a time so far; `held` (slot, face): "own", "assist:<seat>", "spell:<n>".
+    `step`: "roll" (faces awaited), "rolled" (decide), "holding" (a failed roll, a die already held:
+    more spells, then a discard), "completed" (a task was completed: spells, then roll the rest).
+    """
+
+    seat: str
+    target: str
+    pool: Dice
+    done: tuple[int, ...] = ()
+    roll: tuple[Die, ...] = ()
+    due: tuple[int, ...] = ()
+    entered: tuple[Die, ...] = ()
+    held: tuple[tuple[str, int], ...] = ()
+    step: str = "roll"
+    terror_applied: bool = False
+    marker_used: bool = False
+    helpers: tuple[str, ...] = ()
+    spells_cast: int = 0
+    wins: int = 0
+
+    @property
+    def battle(self) -> bool:
+        return self.target == BATTLE_TARGET
+
+    def due_colours(self) -> Dice:
+        """How many dice of each colour await their faces."""
+        if self.due:
+            counts = [0, 0, 0]
+            for position in self.due:
+                counts[self.roll[position][0]] += 1
+            return (counts[0], counts[1], counts[2])
+        return self.pool
+
+
+@dataclass(frozen=True)
+class ElderSignState:
+    config: Config
+    status: str = "setup"  # setup | playing | won | lost
+    phase: str = "setup"
+    players: tuple[str, ...] = ()
+    active: int = 0
+    investigators: tuple[Investigator, ...] = ()
+    #: investigator cards devoured this game: they cannot be taken again
+    devoured: tuple[str, ...] = ()
+    doom: int = 0
+    #: the clock hand, in hours past XII (0 to 11)
+    clock: int = 0
+    elder_signs: int = 0
+    adventures: tuple[str, ...] = ()
+    #: the monsters on each adventure, with the task each added (None: it filled no task of the odds)
+    monsters: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    monsters_due: int = 0
+    #: museum adventures completed and not yet replaced
+    to_lay: int = 0
+    mythos: str | None = None
+    awakened: bool = False
+    attempt: Attempt | None = None
+    #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
+    helper_debts: tuple[str, ...] = ()
+    result: str | None = None
+    turns: int = 0
+
+    # -- questions the rules and views ask ------------------------------------------------------
+    @property
+    def active_seat(self) -> str | None:
+        return self.players[self.active] if self.players else None
+
+    @property
+    def seat(self) -> str:
+        assert self.players, "nobody plays before the start"
+        return self.players[self.active]
+
+    def investigator(self, seat: str | None = None) -> Investigator:
+        return self.investigators[self.players.index(seat if seat is not None else self.seat)]
+
+    @property
+    def ancient_one_doom(self) -> int:
+        return self.config.ancient_one.doom
+
+    def card(self, adventure: str) -> Card:
+        """The adventure card as it lies now: its tasks, and the tasks of monsters placed on it."""
+        if adventure == BATTLE_TARGET:
+            battle = self.config.ancient_one.battle
+            assert battle is not None, "an Ancient One that ends the game has no battle"
+            return battle
+        base = self.config.adventures[adventure]
+        for task in self.monsters.get(adventure, ()):
+            if task:
+                (parsed,) = parse_adventure(task).tasks
+                base = with_task(base, parsed)
+        return base
+
+    def seats_at(self, where: str) -> list[str]:
+        return [seat for seat, inv in zip(self.players, self.investigators, strict=True) if inv.where == where and inv.card]
+
+    def free_investigators(self) -> list[str]:
+        """Investigator cards no seat holds and none devoured: the ones a player may take."""
+        taken = {inv.card for inv in self.investigators if inv.card} | set(self.devoured)
+        return [card for card in self.config.investigators if card not in taken]
+
+    @property
+    def next_seat(self) -> int:
+        return (self.active + 1) % len(self.players)
+
+
+@cache
+def default_config() -> Config:
+    return Config.from_settings(default_settings())
+
+
+def initial_state() -> ElderSignState:
+    """Before `start`: the default Ancient One, nobody seated."""
+    return ElderSignState(config=default_config())
+
+
+# -- evolve --------------------------------------------------------------------------------------
+def replace(obj: T, **changes: Any) -> T:
+    """dataclasses.replace without re-running __init__ (replay feels the difference)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
+def evolve(state: ElderSignState, event: Event) -> ElderSignState:
+    return _EVOLVE[type(event)](state, event)
+
+
+def _started(s: ElderSignState, e: ev.GameStarted) -> ElderSignState:
+    config = Config.from_settings(e.settings)
+    investigators = tuple(_fresh(config, card) for card in e.investigators)
+    return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators)
+
+
+def _fresh(config: Config, card: str) -> Investigator:
+    printed = config.investigators[card]
+    return Investigator(card, printed.sanity, printed.stamina)
+
+
+def _with_investigator(s: ElderSignState, seat: str, **changes: Any) -> tuple[Investigator, ...]:
+    index = s.players.index(seat)
+    investigators = list(s.investigators)
+    investigators[index] = replace(investigators[index], **changes)
+    return tuple(investigators)
+
+
+def _with_attempt(s: ElderSignState, **changes: Any) -> ElderSignState:
+    assert s.attempt is not None, "no attempt is under way"
+    return replace(s, attempt=replace(s.attempt, **changes))
+
+
+def _attempt_of(s: ElderSignState) -> Attempt:
+    assert s.attempt is not None, "no attempt is under way"
+    return s.attempt
+
+
+def _minus_colour(pool: Dice, colour: int, n: int = 1) -> Dice:
+    counts = list(pool)
+    counts[colour] -= n
+    return (counts[0], counts[1], counts[2])
+
+
+def _without_positions(roll: tuple[Die, ...], positions: tuple[int, ...]) -> tuple[Die, ...]:
+    gone = set(positions)
+    return tuple(die for i, die in enumerate(roll) if i not in gone)
+
+
+def _pool_without(pool: Dice, dice: list[Die]) -> Dice:
+    for colour, _face in dice:
+        pool = _minus_colour(pool, colour)
+    return pool
+
+
+def _turn_started(s: ElderSignState, e: ev.TurnStarted) -> ElderSignState:
+    return replace(s, active=s.players.index(e.seat), phase=e.phase, attempt=None, helper_debts=(), turns=s.turns + 1)
+
+
+def _moved(s: ElderSignState, e: ev.Moved) -> ElderSignState:
+    return replace(s, investigators=_with_investigator(s, e.seat, where=e.to), phase="resolve")
+
+
+def _attempt_started(s: ElderSignState, e: ev.AttemptStarted) -> ElderSignState:
+    return replace(s, phase=ATTEMPT, attempt=Attempt(e.seat, e.target, e.dice))
+
+
+def _rolled(s: ElderSignState, e: ev.Rolled) -> ElderSignState:
+    a = s.attempt
+    assert a is not None
+    if e.positions:
+        roll = list(a.roll)
+        for position, die in zip(e.positions, e.dice, strict=True):
+            roll[position] = die
+        faces = tuple(roll)
+    else:
+        faces = e.dice
+    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False)
+
+
+def _task_completed(s: ElderSignState, e: ev.TaskCompleted) -> ElderSignState:
+    a = s.attempt
+    assert a is not None
+    used = [a.roll[i] for i in e.dice]
+    done = a.done if a.battle else (*a.done, e.task)
+    return _with_attempt(s, done=done, roll=_without_positions(a.roll, e.dice), pool=_pool_without(a.pool, used),
+                         held=tuple(h for h in a.held if h[0] not in e.held), step="completed", wins=a.wins + 1)
+
+
+def _terror(s: ElderSignState, e: ev.TerrorStruck) -> ElderSignState:
+    a = s.attempt
+    assert a is not None
+    lost = [a.roll[i] for i in e.lost]
+    return _with_attempt(s, roll=_without_positions(a.roll, e.lost), pool=_pool_without(a.pool, lost), terror_applied=True)
+
+
+def _clue_spent(s: ElderSignState, e: ev.ClueSpent) -> ElderSignState:
+    s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
+    return _with_attempt(s, due=e.dice, step="roll", entered=())
+
+
+def _die_held(s: ElderSignState, e: ev.DieHeld) -> ElderSignState:
+    a = s.attempt
+    assert a is not None
+    die = a.roll[e.die]
+    changes: dict[str, Any] = {"roll": _without_positions(a.roll, (e.die,)), "pool": _minus_colour(a.pool, die[0]),
+                               "held": (*a.held, (e.slot, die[1]))}
+    if a.step != "completed":
+        changes["step"] = "holding"
+    if e.slot == "own" or e.slot.startswith("assist:"):
+        changes["marker_used"] = True
+    if e.slot.startswith("assist:"):
+        changes["helpers"] = (*a.helpers, e.slot.removeprefix("assist:"))
+    if e.slot.startswith("spell:"):
+        changes["spells_cast"] = a.spells_cast + 1
+        s = replace(s, investigators=_with_investigator(s, a.seat, spells=s.investigator(a.seat).spells - 1))
+    return _with_attempt(s, **changes)
+
+
+def _die_discarded(s: ElderSignState, e: ev.DieDiscarded) -> ElderSignState:
+    a = s.attempt
+    assert a is not None
+    return _with_attempt(s, roll=(), pool=_minus_colour(a.pool, a.roll[e.die][0]), step="roll", entered=())
+
+
+def _attempt_ended(s: ElderSignState, e: ev.AttemptEnded) -> ElderSignState:
+    return replace(s, attempt=None, phase=CLOCK, helper_debts=e.helpers)
+
+
+def _stats_changed(s: ElderSignState, e: ev.StatsChanged) -> ElderSignState:
+    inv = s.investigator(e.seat)
+    changes = {key: getattr(inv, key) + delta for key, delta in e.changes.items()}
+    debts = s.helper_debts
+    if e.seat in debts and (e.changes.get("sanity", 0) < 0 or e.changes.get("stamina", 0) < 0):
+        debts = tuple(d for d in debts if d != e.seat)  # the helper paid
+    return replace(s, investigators=_with_investigator(s, e.seat, **changes), helper_debts=debts)
+
+
+def _doom_changed(s: ElderSignState, e: ev.DoomChanged) -> ElderSignState:
+    return replace(s, doom=e.to)
+
+
+def _monster_placed(s: ElderSignState, e: ev.MonsterPlaced) -> ElderSignState:
+    monsters = {**s.monsters, e.adventure: (*s.monsters.get(e.adventure, ()), e.task)}
+    return replace(s, monsters=monsters, monsters_due=max(0, s.monsters_due - 1))
+
+
+def _adventure_laid(s: ElderSignState, e: ev.AdventureLaid) -> ElderSignState:
+    refill = s.to_lay > 0 and not s.config.adventures[e.adventure].other_world
+    return replace(s, adventures=(*s.adventures, e.adventure), to_lay=s.to_lay - 1 if refill else s.to_lay)
+
+
+def _adventure_left(s: ElderSignState, e: ev.AdventureLeft) -> ElderSignState:
+    monsters = {key: value for key, value in s.monsters.items() if key != e.adventure}
+    investigators = tuple(replace(inv, where=None) if inv.where == e.adventure else inv for inv in s.investigators)
+    return replace(s, adventures=tuple(a for a in s.adventures if a != e.adventure), monsters=monsters,
+                   investigators=investigators, to_lay=s.to_lay + int(e.refill))
+
+
+def _clock_advanced(s: ElderSignState, e: ev.ClockAdvanced) -> ElderSignState:
+    return replace(s, clock=e.to)
+
+
+def _midnight(s: ElderSignState, e: ev.MidnightStruck) -> ElderSignState:
+    return replace(s, phase=MIDNIGHT, investigators=tuple(replace(inv, daily_used=False) for inv in s.investigators))
+
+
+def _devoured(s: ElderSignState, e: ev.Devoured) -> ElderSignState:
+    index = s.players.index(e.seat)
+    investigators = list(s.investigators)
+    investigators[index] = Investigator(None, where=AT_THE_ANCIENT_ONE if s.awakened else None)
+    changes: dict[str, Any] = {"investigators": tuple(investigators), "devoured": (*s.devoured, e.investigator)}
+    if index == s.active and s.phase not in (CLOCK, MIDNIGHT):  # seed: the player still moves the clock, nothing else
+        changes.update(phase=CLOCK, attempt=None)
+    return replace(s, **changes)
+
+
+def _chosen(s: ElderSignState, e: ev.InvestigatorChosen) -> ElderSignState:
+    fresh = _fresh(s.config, e.investigator)
+    index = s.players.index(e.seat)
+    investigators = list(s.investigators)
+    investigators[index] = fresh
+    phase = "move" if s.phase == "choose" and index == s.active else s.phase
+    return replace(s, investigators=tuple(investigators), phase=phase)
+
+
+def _awakened(s: ElderSignState, e: ev.Awakened) -> ElderSignState:
+    """Seed, "Пробуждение": the track fills, every investigator moves to the Ancient One, the turn goes to its clock."""
+    investigators = tuple(replace(inv, where=AT_THE_ANCIENT_ONE) for inv in s.investigators)
+    return replace(s, awakened=True, doom=s.config.ancient_one.doom, investigators=investigators, attempt=None, monsters_due=0,
+                   phase=CLOCK if s.phase not in (MIDNIGHT,) else s.phase)
+
+
+def _game_over(status: str) -> Callable[[ElderSignState, Any], ElderSignState]:
+    def apply(s: ElderSignState, e: Any) -> ElderSignState:
+        return replace(s, status=status, phase="over", result=e.reason, attempt=None)
+
+    return apply
+
+
+def _unchanged(s: ElderSignState, e: Event) -> ElderSignState:
+    return s
+
+
+_EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
+    ev.GameStarted: _started,
+    ev.AdventureLaid: _adventure_laid,
+    ev.AdventureLeft: _adventure_left,
+    ev.TurnStarted: _turn_started,
+    ev.Moved: _moved,
+    ev.Passed: lambda s, e: replace(s, phase=CLOCK),
+    ev.AttemptStarted: _attempt_started,
+    ev.FaceEntered: lambda s, e: _with_attempt(s, entered=(*_attempt_of(s).entered, e.die)),
+    ev.Rolled: _rolled,
+    ev.TaskCompleted: _task_completed,
+    ev.TerrorStruck: _terror,
+    ev.ClueSpent: _clue_spent,
+    ev.DieHeld: _die_held,
+    ev.DieDiscarded: _die_discarded,
+    ev.AttemptEnded: _attempt_ended,
+    ev.StatsChanged: _stats_changed,
+    ev.ElderSignsChanged: lambda s, e: replace(s, elder_signs=e.to),
+    ev.DoomChanged: _doom_changed,
+    ev.MonstersDue: lambda s, e: replace(s, monsters_due=s.monsters_due + e.count),
+    ev.MonsterPlaced: _monster_placed,
+    ev.ClockAdvanced: _clock_advanced,
+    ev.MidnightStruck: _midnight,
+    ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.AttackResolved: _unchanged,
+    ev.Devoured: _devoured,
+    ev.InvestigatorChosen: _chosen,
+    ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
+    ev.Awakened: _awakened,
+    ev.GameWon: _game_over("won"),
+    ev.GameLost: _game_over("lost"),
+}

@@ -1,0 +1,117 @@
+"""Small builders for the Dungeon Twister rules tests: a started table set up exactly as a test needs.
+
+Red (Ann) and blue (Bob), red begins. By default both starting lines hold the Troll, the Warrior,
+the Thief and the Cleric, and the other characters and the objects lie face down in the rooms (they
+come into play with `appear(...)`). `turn(s, card)` plays an action card for whoever's turn it is.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.contract import TABLE, Viewer, seat_viewer
+from companion.errors import RuleError
+from companion.games.dungeontwister import GAME
+from companion.messages import render
+from companion.session import Session, Step
+
+RED, BLUE = seat_viewer("red"), seat_viewer("blue")
+LINE = ("troll", "warrior", "thief", "cleric")
+
+
+def start(*, lineup: dict[str, tuple[str, ...]] | None = None, settings: dict | None = None, first: str = "red",
+          seed: int = 7, session: Session | None = None) -> Session:
+    """A started game past the starting lines (both laid open), red to play an action card."""
+    session = session or Session(GAME, seed)
+    lines = lineup or {"red": LINE, "blue": LINE}
+    command: dict[str, Any] = {"cmd": "start", "players": ["Ann", "Bob"], "first": first, "lineup": {c: list(v) for c, v in lines.items()}}
+    if settings:
+        command["settings"] = settings
+    session.apply(command)
+    return session
+
+
+def do(session: Session, cmd: str, by: Viewer = TABLE, **args: Any) -> Step:
+    """Apply one command given as the JSON a client would send, sent by `by`."""
+    return session.apply({"cmd": cmd, **args}, by=by)
+
+
+def refused(session: Session, code: str, cmd: str, by: Viewer = TABLE, **args: Any) -> RuleError:
+    """The command is refused with `code` and the game is exactly as it was."""
+    before = session.state
+    steps = len(session.history)
+    with pytest.raises(RuleError) as caught:
+        do(session, cmd, by=by, **args)
+    assert caught.value.code == code, caught.value.message
+    assert session.state is before and len(session.history) == steps
+    return caught.value
+
+
+def view(session: Session, viewer: Viewer = TABLE) -> dict[str, Any]:
+    """The view as JSON, as headless and the screens get it."""
+    return session.view(viewer).to_json()
+
+
+def prompt(session: Session, viewer: Viewer = TABLE) -> str:
+    return render(session.view(viewer).prompt)
+
+
+def line(session: Session, step: Step, viewer: Viewer = TABLE) -> str:
+    """The undo-list line of a step, as `viewer` reads it."""
+    return render(session.describe(step, viewer))
+
+
+def said(session: Session, step: Step) -> list[str]:
+    """What the table hears of `step`."""
+    before = session.state_before(step)
+    return [render(text) for text in session.game.announcements(before, step.events)]
+
+
+def player(session: Session, colour: str) -> dict[str, Any]:
+    return next(p for p in view(session)["players"] if p["colour"] == colour)
+
+
+def character(session: Session, token: str) -> dict[str, Any]:
+    return next(c for c in view(session)["characters"] if c["id"] == token)
+
+
+def obj(session: Session, token: str) -> dict[str, Any]:
+    return next(o for o in view(session)["objects"] if o["id"] == token)
+
+
+def status(session: Session, token: str) -> str:
+    return character(session, token)["status"]
+
+
+def turn(session: Session, card: int) -> None:
+    """The active player plays an action card."""
+    do(session, "play_card", card=card)
+
+
+def end_turn(session: Session) -> None:
+    do(session, "end_turn")
+
+
+def appear(session: Session, *tokens: str, by: str | None = None) -> None:
+    """The active player spends 1 AP revealing a room in which `tokens` lay face down."""
+    mover = by or f"{session.state.active}:troll"
+    do(session, "reveal", character=mover, appear=list(tokens))
+
+
+def fight(session: Session, attackers: list[str], defenders: list[str], cards: dict[str, int]) -> Step:
+    """Declare a fight and let each seat choose its card; returns the step that laid them open."""
+    do(session, "attack", attackers=attackers, defenders=defenders)
+    step = None
+    for colour, card in cards.items():
+        step = do(session, "choose", by=seat_viewer(colour), card=card)
+    assert step is not None
+    return step
+
+
+def ap(session: Session) -> int:
+    return view(session)["ap"]
+
+
+def active(session: Session) -> str:
+    return session.state.active

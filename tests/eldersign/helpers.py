@@ -1,0 +1,110 @@
+"""Small builders for the Elder Sign rules tests: a started table set up exactly as a test needs.
+
+The default table: Ann (Joe Diamond, sanity 4, stamina 6) and Bob (Kate Winthrop, 6 and 4) against Yig
+(doom track 8, monster spaces 2, 4, 6, 10 Elder Signs, battle task PERIL,PERIL); the adventures laid
+out are Hallway on Fire (PERIL>PERIL), The Curator (LORE,LORE,LORE|LORE,INV:3), Lights Out
+(INV:3>PERIL,PERIL>LORE,LORE), Koi Pond (TERROR|TERROR,PERIL,PERIL, terror: discard), Horrible Visions
+(PERIL,TERROR|LORE,PERIL, terror: fail) and The Graveyard (PERIL|TERROR|INV:7).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.errors import RuleError
+from companion.games.eldersign import GAME
+from companion.messages import render
+from companion.session import Session, Step
+
+PLAYERS = ("Ann", "Bob")
+INVESTIGATORS = ("joe-diamond", "kate-winthrop")
+ADVENTURES = ("hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard")
+
+
+def start(*, players: tuple[str, ...] = PLAYERS, investigators: tuple[str, ...] | None = INVESTIGATORS,
+          adventures: tuple[str, ...] | None = ADVENTURES, settings: dict | None = None, ancient_one: str | None = None,
+          seed: int = 7, session: Session | None = None) -> Session:
+    session = session or Session(GAME, seed)
+    command: dict[str, Any] = {"cmd": "start", "players": list(players),
+                               "settings": {"table": {"players": len(players)}, **(settings or {})}}
+    if investigators is not None:
+        command["investigators"] = list(investigators)
+    if adventures is not None:
+        command["adventures"] = list(adventures)
+    if ancient_one is not None:
+        command["ancient_one"] = ancient_one
+    session.apply(command)
+    return session
+
+
+def do(session: Session, cmd: str, **args: Any) -> Step:
+    """Apply one command given as the JSON a client would send."""
+    return session.apply({"cmd": cmd, **args})
+
+
+def refused(session: Session, code: str, cmd: str, **args: Any) -> RuleError:
+    """The command is refused with `code` and the game is exactly as it was."""
+    before = session.state
+    with pytest.raises(RuleError) as caught:
+        do(session, cmd, **args)
+    assert caught.value.code == code, caught.value.message
+    assert session.state == before
+    return caught.value
+
+
+def view(session: Session) -> dict[str, Any]:
+    return session.public_view().to_json()
+
+
+def investigator(session: Session, seat: str) -> dict[str, Any]:
+    return next(i for i in view(session)["investigators"] if i["seat"] == seat)
+
+
+def prompt(session: Session) -> str:
+    return render(session.public_view().prompt)
+
+
+def phase(session: Session) -> str:
+    return session.turn.phase
+
+
+def active(session: Session) -> str | None:
+    acting = session.turn.acting
+    return acting[0] if acting else None
+
+
+def status(session: Session) -> str:
+    turn = session.turn
+    if turn.status == "over":
+        assert turn.result is not None
+        return "won" if turn.result.winners else "lost"
+    return turn.status
+
+
+def line(session: Session, step: Step) -> str:
+    return render(session.describe(step))
+
+
+def attempt_at(session: Session, adventure: str, **dice: Any) -> None:
+    """The active investigator moves to `adventure` and starts an attempt there."""
+    do(session, "move", to=adventure)
+    do(session, "attempt", **dice)
+
+
+def end_turn(session: Session, mythos: str | None = "example-quiet-night") -> None:
+    """Whatever is left of the turn: give up an attempt, pass, move the clock; draw `mythos` at midnight
+    (None: stop at midnight)."""
+    if phase(session) == "move":
+        do(session, "move", to="entrance")
+    if phase(session) == "attempt":
+        do(session, "give_up")
+    if phase(session) in ("resolve", "battle"):
+        do(session, "pass")
+    if phase(session) == "clock":
+        do(session, "clock")
+    if phase(session) == "midnight" and mythos is not None:
+        if session.state.awakened:
+            do(session, "attack_done")
+        else:
+            do(session, "mythos", card=mythos)

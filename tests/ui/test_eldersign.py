@@ -1,0 +1,162 @@
+"""Elder Sign's own screens (ui/games/eldersign/) on the real shell: the doom-and-clock dial, Elder
+Signs, the investigators with their ± taps, the adventures, the attempt with its dice, the roll pad,
+the clue and attempt dialogs, "what now?" with its plans, the midnight and awakening banners, a seat's
+own page; every finger target at least 48 px."""
+import flet as ft
+import pytest
+
+from companion.contract import TABLE
+from tests.ui.conftest import buttons, click, label_of, seat_page, shown, walk
+
+START = {"cmd": "start", "players": ["Ann", "Bob"], "investigators": ["joe-diamond", "kate-winthrop"],
+         "adventures": ["hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard"]}
+
+
+@pytest.fixture
+def eldersign(app):
+    outcome = app.companion.start("eldersign", START)
+    assert outcome.kind == "applied", outcome.message
+    app.go("game", "table")
+    return app
+
+
+def do(app, request, by=TABLE):
+    outcome = app.companion.table.command(request, by)
+    assert outcome.kind == "applied", outcome.message
+    app.render()
+    return outcome
+
+
+def state(app):
+    return app.companion.session.view(TABLE)
+
+
+def test_the_table_shows_the_doom_dial_elder_signs_investigators_and_adventures(eldersign):
+    do(eldersign, {"cmd": "doom", "amount": 3})
+    text = shown(eldersign)
+    for expected in ("Doom", "3/8", "XII", "0/10", "Yig", "Ann", "Joe Diamond", "Kate Winthrop", "4/4", "6/6",
+                     "Hallway on Fire", "The Curator", "1 PERIL › 2 PERIL"):
+        assert expected in text, expected
+    assert "☠" in text  # monster spaces not filled yet (spaces 4 and 6)
+
+
+def test_tapping_an_investigator_opens_its_plus_and_minus_taps(eldersign):
+    row = next(c for c in walk(eldersign.root) if isinstance(c, ft.Container) and c.data == "Bob" and c.on_click)
+    row.on_click(None)
+    dialog = eldersign.dialog
+    assert dialog is not None and dialog.data["seat"] == "Bob"
+    click(dialog, "Stamina −1")
+    click(dialog, "Clues +1")
+    bob = state(eldersign)["investigators"][1]
+    assert (bob["stamina"], bob["clues"]) == (3, 1)
+
+
+def test_the_investigators_tab_has_plus_and_minus_for_every_investigator(eldersign):
+    eldersign.go("game", "investigators")
+    click(eldersign.root, "Ann: Sanity −1")
+    assert state(eldersign)["investigators"][0]["sanity"] == 3
+    assert "Investigators" in shown(eldersign)
+
+
+def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    click(eldersign.root, "Attempt Hallway on Fire")
+    dialog = eldersign.dialog
+    dialog.data["toggle"]("yellow")
+    dialog.data["submit"]()
+    assert state(eldersign)["attempt"]["pool"] == {"green": 6, "yellow": 1, "red": 0}
+    click(eldersign.root, "Enter the faces")
+    pad = eldersign.dialog
+    assert pad.data["confirm"].disabled
+    for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
+        pad.data["add"]("green", face)
+    pad.data["add"]("yellow", "inv4")
+    assert not pad.data["confirm"].disabled
+    pad.data["submit"]()
+    text = shown(eldersign)
+    assert "die 1: green Peril" in text and "1: PERIL" in text
+
+
+def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    click(eldersign.root, "What now?")
+    dialog = eldersign.dialog
+    plans = dialog.data["plans"]
+    assert plans[0]["text"] == "Complete task 1 with die 1 (green Peril)"
+    assert plans[0]["percent"] == max(p["percent"] for p in plans)
+    assert "Chance to complete it:" in shown(eldersign)
+    do_it = next(b for b in buttons(dialog) if label_of(b) == "Do it")
+    do_it.on_click(None)
+    assert state(eldersign)["attempt"]["tasks"][0]["done"]
+
+
+def test_a_clue_reroll_is_picked_by_tapping_dice(eldersign):
+    do(eldersign, {"cmd": "adjust", "what": "clues", "amount": 1})
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    do(eldersign, {"cmd": "roll", "green": ["lore", "1", "2", "3", "lore", "lore"]})
+    click(eldersign.root, "Spend a clue to reroll")
+    dialog = eldersign.dialog
+    assert dialog.data["confirm"].disabled
+    dialog.data["toggle"](1)
+    dialog.data["toggle"](5)
+    dialog.data["submit"]()
+    attempt = state(eldersign)["attempt"]
+    assert attempt["step"] == "roll" and [d["number"] for d in attempt["roll"] if d["due"]] == [1, 5]
+
+
+def test_midnight_and_the_awakening_are_banners(eldersign):
+    for _ in range(4):
+        do(eldersign, {"cmd": "move", "to": "entrance"})
+        do(eldersign, {"cmd": "pass"})
+        do(eldersign, {"cmd": "clock"})
+    assert "Midnight!" in shown(eldersign)
+    do(eldersign, {"cmd": "mythos", "card": "example-quiet-night"})
+    do(eldersign, {"cmd": "awaken"})
+    assert "Yig is awake: the final battle!" in shown(eldersign)
+
+
+def test_a_terror_on_the_table_is_a_banner(eldersign):
+    do(eldersign, {"cmd": "move", "to": "koi-pond"})
+    do(eldersign, {"cmd": "attempt"})
+    do(eldersign, {"cmd": "roll", "green": ["terror", "1", "2", "3", "lore", "lore"]})
+    assert "Terror shows" in shown(eldersign)
+
+
+def test_a_seat_page_shows_its_investigator_and_changes_only_its_own(eldersign, companion, hub):
+    bob = seat_page(companion, hub, "Bob")
+    text = shown(bob)
+    assert "My investigator" in text and "Kate Winthrop" in text and "No monsters appear during her turn" in text
+    click(bob.root, "Sanity −1")
+    assert state(bob)["investigators"][1]["sanity"] == 5 and companion.session.history[-1].by.seat == "Bob"
+
+
+def test_every_finger_target_on_elder_signs_screens_is_at_least_48_px(eldersign, companion, hub):
+    do(eldersign, {"cmd": "adjust", "what": "clues", "amount": 1})
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    screens = [eldersign.root]
+    click(eldersign.root, "Enter the faces")
+    screens.append(eldersign.dialog)
+    eldersign.dialog.data["submit"](virtual=True)
+    eldersign.render()
+    screens.append(eldersign.root)
+    click(eldersign.root, "What now?")
+    screens.append(eldersign.dialog)
+    eldersign.close_dialog()
+    eldersign.go("game", "investigators")
+    screens.append(eldersign.root)
+    screens.append(seat_page(companion, hub, "Ann").root)
+    small = [(label_of(c), c.width, c.height) for root in screens for c in walk(root)
+             if isinstance(c, (ft.Button, ft.IconButton)) and ((c.height or 0) < 48 or (c.width is not None and c.width < 48))]
+    assert small == [] and len([b for root in screens for b in buttons(root)]) > 20
+
+
+def test_on_a_phone_the_seat_page_stacks_its_parts_in_one_column(eldersign, companion, hub):
+    phone = seat_page(companion, hub, "Ann")
+    phone.page.width = 390
+    phone.resized()
+    body = phone.root.controls[-1].content
+    assert isinstance(body, ft.Column) and body.scroll is not None

@@ -1,0 +1,169 @@
+"""The investigators: a compact row each on the table tab (tap it for its ± taps), full rows with
+± taps for sanity, stamina and clues on the Investigators tab, and a seat's own investigator page.
+Every ± is an `adjust` command sent as this page's viewer (a seat changes only its own)."""
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.contract import View
+from companion.i18n import _
+from companion.palette import seat_colour
+from ui.views.menu import options_panel
+from ui.widgets.common import BIG, MUTED, SMALL, TOUCH, button, card, icon_button, safe, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+INK = "#eceff1"
+SANITY, STAMINA = "#90caf9", "#ef9a9a"
+#: the counters of the ± dialog, in the order they are shown
+COUNTERS = ("sanity", "stamina", "clues", "common", "unique", "spells", "allies", "trophies")
+
+
+def counter_label(key: str) -> str:
+    return {"sanity": _("Sanity"), "stamina": _("Stamina"), "clues": _("Clues"), "common": _("Common items"),
+            "unique": _("Unique items"), "spells": _("Spells"), "allies": _("Allies"), "trophies": _("Trophies")}[key]
+
+
+def investigator_rows(app: App, view: View) -> ft.Control:
+    """One finger-tall row per investigator: name, sanity, stamina, clues; tap it for the ± taps."""
+    return ft.Column([_compact(app, view, i) for i in view["investigators"]], spacing=3, tight=True)
+
+
+def _compact(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
+    index = view.seat_index(inv["seat"]) or 0
+    seat = seat_colour(index).screen
+    if inv["devoured"]:
+        numbers: list[ft.Control] = [text(_("devoured"), size=16, color=STAMINA, weight=ft.FontWeight.BOLD)]
+    else:
+        numbers = [_pair(_("S"), inv["sanity"], inv["max_sanity"], SANITY), _pair(_("St"), inv["stamina"], inv["max_stamina"], STAMINA),
+                   _pair(_("C"), inv["clues"], None, "#fff59d")]
+    name = inv["name"] or inv["seat"]
+    content = ft.Row([text(("▶ " if inv["active"] else "") + inv["seat"], size=15, weight=ft.FontWeight.BOLD, color="#000000" if inv["active"] else INK,
+                           max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, width=86),
+                      text(name, size=13, color="#000000" if inv["active"] else MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                      *numbers], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Container(content, height=TOUCH, bgcolor=seat if inv["active"] else "#1f2633", border=ft.Border.all(2, seat),
+                        border_radius=ft.BorderRadius.all(8), padding=ft.Padding.symmetric(horizontal=6, vertical=0),
+                        on_click=safe(lambda e, seat=inv["seat"]: open_counters(app, seat)), data=inv["seat"])
+
+
+def _pair(label: str, value: int, top: int | None, tint: str) -> ft.Control:
+    shown = f"{value}/{top}" if top is not None else str(value)
+    return ft.Row([text(label, size=12, color=MUTED), text(shown, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)],
+                  spacing=2, tight=True)
+
+
+def open_counters(app: App, seat: str) -> None:
+    if app.viewer.is_seat and app.viewer.seat != seat:
+        return  # a seat changes only its own investigator
+    app.show_dialog(counters_dialog(app, seat))
+
+
+def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
+    """Every counter of one investigator with − and + (48 px each), the number large between them."""
+    body = ft.Column(spacing=4, tight=True, scroll=ft.ScrollMode.AUTO)
+
+    def redraw() -> None:
+        inv = next(i for i in app.view()["investigators"] if i["seat"] == seat)
+        body.controls = [counter_row(app, inv, key) for key in COUNTERS] if not inv["devoured"] else [
+            text(_("{seat}'s investigator was devoured: choose a new one.").format(seat=seat), size=18)]
+        with contextlib.suppress(Exception):  # not shown yet
+            app.page.update()
+
+    def adjust(key: str, amount: int) -> None:
+        app.command({"cmd": "adjust", "seat": seat, "what": key, "amount": amount})
+        redraw()
+
+    def counter_row(app: App, inv: dict[str, Any], key: str) -> ft.Control:
+        top = inv.get(f"max_{key}")
+        value = f"{inv[key]}/{top}" if top else str(inv[key])
+        return ft.Row([text(counter_label(key), size=17, color=INK, width=150, max_lines=1),
+                       icon_button(ft.Icons.REMOVE, _("{what} −1").format(what=counter_label(key)), lambda e: adjust(key, -1)),
+                       text(value, size=BIG, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER, max_lines=1),
+                       icon_button(ft.Icons.ADD, _("{what} +1").format(what=counter_label(key)), lambda e: adjust(key, +1))],
+                      spacing=2)
+
+    dialog = ft.AlertDialog(modal=True, title=ft.Text(seat, size=20), content=ft.Container(body, width=420, height=330),
+                            actions=[button(_("Done"), lambda e: app.close_dialog(), max_lines=1)], content_padding=ft.Padding.all(10))
+    redraw()
+    dialog.data = {"adjust": adjust, "seat": seat}
+    return dialog
+
+
+def investigators_panel(app: App, view: View) -> ft.Control:
+    """Every investigator in one row: name and ability, sanity −/+, stamina −/+, clues −/+, possessions."""
+    rows = [card(_full_row(app, view, inv), padding=4, border_colour=seat_colour(view.seat_index(inv["seat"]) or 0).screen)
+            for inv in view["investigators"]]
+    column = ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
+    if app.narrow:
+        return ft.Column([options_panel(app, width=None, fill=False), *rows], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Row([column, ft.Container(options_panel(app), width=232)], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+
+
+def _full_row(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
+    mine = app.is_table or app.viewer.seat == inv["seat"]
+    head = ft.Column([text(("▶ " if inv["active"] else "") + inv["seat"], size=16, weight=ft.FontWeight.BOLD, color=INK, max_lines=1),
+                      text(inv["name"] or _("devoured"), size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                     spacing=0, tight=True, width=110)
+    if inv["devoured"]:
+        return ft.Row([head, text(_("devoured: a new investigator is chosen"), size=15, color=STAMINA)], spacing=6)
+    cells: list[ft.Control] = [head]
+    for key, tint in (("sanity", SANITY), ("stamina", STAMINA), ("clues", "#fff59d")):
+        cells.append(_plus_minus(app, inv, key, tint, mine))
+    goods = ", ".join(f"{counter_label(k)} {inv[k]}" for k in ("common", "unique", "spells", "allies", "trophies") if inv[k])
+    cells.append(text(goods or "—", size=12, color=MUTED, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True))
+    return ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: bool) -> ft.Control:
+    top = inv.get(f"max_{key}")
+    value = f"{inv[key]}/{top}" if top else str(inv[key])
+
+    def adjust(amount: int) -> None:
+        app.command({"cmd": "adjust", "seat": inv["seat"], "what": key, "amount": amount})
+
+    label = ft.Column([text(counter_label(key), size=11, color=MUTED, max_lines=1),
+                       text(value, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)], spacing=0, tight=True,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=58)
+    if not enabled:
+        return label
+    return ft.Row([icon_button(ft.Icons.REMOVE, _("{seat}: {what} −1").format(seat=inv["seat"], what=counter_label(key)), lambda e: adjust(-1)),
+                   label,
+                   icon_button(ft.Icons.ADD, _("{seat}: {what} +1").format(seat=inv["seat"], what=counter_label(key)), lambda e: adjust(+1))],
+                  spacing=0, tight=True)
+
+
+def seat_panel(app: App, view: View) -> ft.Control:
+    """A seat's own investigator: the counters with ± taps, its ability, where it stands; its menu."""
+    me = next((i for i in view["investigators"] if i["seat"] == app.viewer.seat), None)
+    if me is None:
+        return text(_("This seat is not at the table."), size=BIG, color=INK)
+    parts: list[ft.Control] = [
+        text(f"{me['seat']} — {me['name'] or _('devoured')}", size=BIG, weight=ft.FontWeight.BOLD, color=INK, max_lines=1),
+        text(me["ability"], size=SMALL, color=MUTED, max_lines=3),
+        text(_("At: {place}").format(place=me["where_name"]), size=SMALL, color="#90caf9", max_lines=1),
+    ]
+    if not me["devoured"]:
+        parts += [_seat_counter(app, me, key) for key in COUNTERS]
+    body = ft.Column(parts, spacing=3, scroll=ft.ScrollMode.AUTO, expand=True)
+    if app.narrow:
+        return ft.Column([options_panel(app, width=None, fill=False), *parts], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Row([body, ft.Container(options_panel(app, width=272), width=280)], spacing=6,
+                  vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+
+
+def _seat_counter(app: App, me: dict[str, Any], key: str) -> ft.Control:
+    top = me.get(f"max_{key}")
+    value = f"{me[key]}/{top}" if top else str(me[key])
+
+    def adjust(amount: int) -> None:
+        app.command({"cmd": "adjust", "what": key, "amount": amount, "seat": me["seat"]})
+
+    return ft.Row([text(counter_label(key), size=17, color=INK, width=150, max_lines=1),
+                   icon_button(ft.Icons.REMOVE, _("{what} −1").format(what=counter_label(key)), lambda e: adjust(-1)),
+                   text(value, size=BIG, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER, max_lines=1),
+                   icon_button(ft.Icons.ADD, _("{what} +1").format(what=counter_label(key)), lambda e: adjust(+1))], spacing=2)
