@@ -47,7 +47,7 @@ def _no_options(state: State, actor: Viewer) -> list[Option]:
     return []
 
 
-def _no_scan(state: State, card: str, actor: Viewer) -> JSON | None:
+def _no_scan(state: State, card: str, actor: Viewer) -> JSON | Option | None:
     return None
 
 
@@ -92,8 +92,9 @@ class GameDefinition:
     bindings: Bindings = DEFAULT_BINDINGS
     #: the cards a tag can be enrolled as
     cards: Callable[[], tuple[GameCard, ...]] = lambda: ()
-    #: scan(state, card id, actor) -> the command a scanned card means now, or None
-    scan: Callable[[State, str, Viewer], JSON | None] = _no_scan
+    #: scan(state, card id, actor) -> the command a scanned card means now; an Option whose asks the
+    #: actor answers first (which of two places it goes to); or None (it means nothing now)
+    scan: Callable[[State, str, Viewer], JSON | Option | None] = _no_scan
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
     #: command-line tools the game adds: `companion <name> <game id> [args…]` runs tools[name](args) -> exit status

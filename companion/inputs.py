@@ -105,6 +105,8 @@ def _gestures(buttons: dict[str, Any], where: str) -> dict[tuple[str, str], Mean
             key = f"{where}.{button}.{gesture}"
             if gesture not in GESTURES:
                 raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": the gestures are {known}.", key=key, known=", ".join(GESTURES)))
+            if isinstance(meaning, dict) and not isinstance(meaning.get("confirm", False), bool):
+                raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": confirm is true or false.", key=key))
             if not (meaning in TABLE_ACTIONS or (isinstance(meaning, dict) and isinstance(meaning.get("cmd"), str))):
                 raise RuleError("BAD_BINDINGS", M("Binding \"{key}\": say one of {known}, or a command like {example}.",
                                                   key=key, known=", ".join(TABLE_ACTIONS), example='{ cmd = "pass" }'))

@@ -3,8 +3,10 @@ one session, sent by someone: the table, or a seat (its own buttons, its own rea
 
 Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
 owner: NEXT/BACK move through it, YES picks; an option that needs a value (a die face, a location) then
-asks for it the same way. Whatever the input, the answer is an `Outcome` the screens can show and the
-ring can cue; nothing here ever raises for a player's mistake.
+asks for it the same way. A gesture whose mis-timing would silently do something else — redo, and a
+binding marked `confirm` (a hold that passes the turn) — first asks "…? YES to confirm"; any other
+press cancels it. Whatever the input, the answer is an `Outcome` the screens can show and the ring
+can cue; nothing here ever raises for a player's mistake.
 """
 from __future__ import annotations
 
@@ -69,6 +71,8 @@ class Table:
         self.catalogue = catalogue
         self._lock = threading.RLock()
         self._menus: dict[Viewer, _Menu] = {}
+        #: a deliberate gesture waiting for YES: what it does, per owner of the buttons
+        self._confirming: dict[Viewer, Callable[[], Outcome]] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
 
     # -- listening ----------------------------------------------------------------------------------
@@ -114,17 +118,25 @@ class Table:
             if by is None:
                 return self._tell(Outcome("nothing", M("There is no seat {n} at this table.", n=seat or 0)))
             meaning = self.game.bindings.meaning(self.session.turn.phase, button, gesture)
+            waiting = self._confirming.pop(by, None)
+            if waiting is not None:  # a deliberate gesture asked for YES: this press answers it
+                if meaning == "confirm":
+                    return waiting()
+                return self._tell(Outcome("nothing", M("Cancelled."), by=by))
             if meaning is None:
                 return self._tell(Outcome("nothing", M("Nothing to do with that button now."), by=by))
             if isinstance(meaning, dict):
-                return self.command(meaning, by)
+                request = {key: value for key, value in meaning.items() if key != "confirm"}
+                if meaning.get("confirm"):
+                    return self._ask_to_confirm(by, self._command_label(request, by), lambda: self.command(request, by))
+                return self.command(request, by)
             moves: dict[str, Callable[[], Outcome]] = {
                 "next": lambda: self._step_menu(by, +1),
                 "previous": lambda: self._step_menu(by, -1),
                 "confirm": lambda: self._confirm(by),
                 "cancel": lambda: self._cancel(by),
                 "undo": lambda: self.undo(by=by),
-                "redo": lambda: self.redo(by=by),
+                "redo": lambda: self._ask_to_redo(by),
             }
             return moves[meaning]()
 
@@ -145,6 +157,11 @@ class Table:
             if answer is not None:
                 return answer
             request = self.game.scan(self.session.state, entry.card, by)
+            if isinstance(request, Option):  # the card leaves a question (which of two places): ask it
+                if not request.asks:
+                    return self.command(request.command, by)
+                self._menus[by] = _Menu(option=request)
+                return self._tell(Outcome("selected", self.selection(by), by=by))
             if request is None:
                 card = self.game.card(entry.card)
                 return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=entry.label or (card.name if card else entry.card)), by=by))
@@ -225,6 +242,23 @@ class Table:
     def _cancel(self, by: Viewer) -> Outcome:
         self._menus.pop(by, None)
         return self._tell(Outcome("selected", self.selection(by), by=by))
+
+    # -- deliberate gestures ----------------------------------------------------------------------------
+    def _ask_to_confirm(self, by: Viewer, what: Text, then: Callable[[], Outcome]) -> Outcome:
+        self._confirming[by] = then
+        return self._tell(Outcome("selected", M("{what}? Press YES to confirm.", what=what), by=by))
+
+    def _ask_to_redo(self, by: Viewer) -> Outcome:
+        pending = self.session.redo_stack
+        if not pending:
+            return self._tell(Outcome("nothing", M("Nothing to redo."), by=by))
+        line = self.session.describe(pending[0])
+        return self._ask_to_confirm(by, joined([M("Redo:"), line]), lambda: self.redo(by=by))
+
+    def _command_label(self, request: dict[str, Any], by: Viewer) -> Text:
+        """What a bound command is called in the menu (else its name), for the confirmation."""
+        option = next((o for o in self.options(by) if o.command == request), None)
+        return option.label if option is not None else str(request.get("cmd", ""))
 
     # -- helpers --------------------------------------------------------------------------------------
     def _owner(self, seat: int | None) -> Viewer | None:

@@ -97,13 +97,25 @@ def test_no_goes_back_to_the_top_of_the_menu(table):
     assert selection(table) == labels(table)[0]
 
 
-def test_hold_back_undoes_and_double_back_redoes(table):
+def test_hold_back_undoes_and_double_back_offers_a_redo_that_yes_confirms(table):
     walk_to(table, "Play 1 Howard")
     table.button("yes", "tap")
     assert table.button("back", "hold").kind == "undone"
     assert table.session.state.phase == "choose"
-    assert table.button("back", "double").kind == "redone"
+    offer = table.button("back", "double")
+    assert offer.kind == "selected" and render(offer.message) == "Redo: Ann: plays 1 Howard card? Press YES to confirm."
+    assert table.session.state.phase == "choose"  # nothing redone yet: two quick BACKs never redo by themselves
+    assert table.button("yes", "tap").kind == "redone"
     assert table.session.state.turn.character == "howard"
+
+
+def test_any_other_press_cancels_a_deliberate_gesture(table):
+    """Holding NO a little too long while choosing never passes the turn by itself."""
+    offer = table.button("no", "hold")
+    assert render(offer.message) == "Pass? Press YES to confirm."
+    assert table.button("next", "tap").kind == "nothing" and table.session.state.phase == "choose"
+    table.button("no", "hold")
+    assert table.button("yes", "tap").kind == "applied" and table.session.history[-1].command == {"cmd": "pass"}
 
 
 def test_a_press_that_means_nothing_is_a_short_cue_and_changes_nothing(table):
