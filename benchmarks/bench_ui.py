@@ -59,7 +59,7 @@ def rss_mb(pid: int) -> float:
 
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=200, help="steps of the game behind the memory figure")
     args = parser.parse_args(argv)
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, host, open_page
+    from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, host, open_page, type_into, wait_text
 
     if CHROMIUM is None or not HAVE_PLAYWRIGHT:
         print("ui: skipped (needs Debian's chromium and python playwright)")
@@ -89,10 +89,10 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append(("start → first HTTP answer", f"{served * 1000:.0f} ms"))
                 rows.append(("start → first frame in Chromium", f"{first_frame * 1000:.0f} ms"))
                 h = host(page)
-                h.get_by_role("button", name="New Big Bang game").click()
+                h.get_by_role("button", name="New Big Bang moon game").click()
                 for i, name in enumerate(["Ann", "Bob", "Cy"]):
-                    h.get_by_role("textbox", name=f"Player {i + 1}").click()
-                    page.keyboard.type(name)
+                    type_into(page, f"Player {i + 1}", name)
+                wait_text(page, "At the table: Ann, Bob, Cy")
                 h.get_by_role("button", name="Start the game").click()
                 h.get_by_role("button", name="Simulator").click()
                 tags = ["04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef"]
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
             # -- memory after a long game, two pages
             db = Path(tmp) / "long.db"
             steps = play_steps(db, args.steps)
-            server = Server(db, extra=", resume=True")
+            server = Server(db, resume=True)
             try:
                 pages = [open_page(browser, server.url) for _ in range(2)]
                 for _ in range(3):  # a few changes through the screen, redrawn on both pages

@@ -39,7 +39,7 @@ try:
 except ImportError:
     pass
 
-from array import array
+from array import array  # noqa: E402  (after the optional overrides, on purpose)
 
 try:
     from time import ticks_add, ticks_diff, ticks_ms
@@ -519,8 +519,9 @@ def _send(out, data):
 
 
 def main():
-    import sys
     import select
+    import sys
+
     import machine
     import micropython
     import neopixel

@@ -7,13 +7,18 @@ import sys
 
 import pytest
 
-from companion.messages import render
 from companion.cards import (
-    CardCatalogue, Known, OtherGame, Unknown, enrolable_cards, match_cards,
+    CardCatalogue,
+    Known,
+    OtherGame,
+    Unknown,
+    enrolable_cards,
+    match_cards,
 )
 from companion.cards_cli import add_cards_parser
 from companion.errors import RuleError
 from companion.games.bigbang.config import default_settings
+from companion.messages import render
 from companion.store import EventStore
 
 PENNY_TAG = "04a1b2c3"

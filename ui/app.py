@@ -1,260 +1,217 @@
-"""The touchscreen app: one shared game per process, any number of browser pages showing it.
+"""The touchscreen app: one shared companion per process, any number of browser pages showing it.
 
-`serve()` opens the save file, the card catalogue, a session (new or resumed) with its `Table`, and
-the `Rig` (buttons, card reader, ring — simulated unless a hardware config says otherwise), then
-serves the Flet web app. Every page is an `App`: it renders from the session's public view and sends
-taps to the table. Outcomes from any source (another page, a button thread, the reader thread)
-reach each page through the `Hub`, which hands them to that page's own event loop with
-`page.run_task` — no control is ever updated from a device thread.
+`serve(companion, port, lan)` serves the Flet web app. Every page is an `App` with a viewer: the
+table (the touchscreen, by default) or one seat (a phone that joined with the seat's code). A page
+renders what its viewer may see and sends its taps as that viewer. Outcomes from any source (another
+page, a button thread, the reader thread) reach each page through the `Hub`, which hands them to
+that page's own event loop with `page.run_task` — no control is ever updated from a device thread.
+
+A reloaded browser tab keeps its Flet session: Flet calls `on_disconnect`, then `on_connect`, and
+never `main()` again. So a page leaves the hub on disconnect and comes back (and redraws) on
+connect; otherwise it would stay deaf to every later change.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
-from companion.cards import CardCatalogue
+from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.i18n import _
-from companion.registry import get_game
-from companion.session import Session
-from companion.store import EventStore
-from companion.table import Outcome, Table
+from companion.inputs import Option
+from companion.messages import M, Text, joined
+from companion.table import Outcome
+from ui.games import GameScreens, screens_for
+from ui.joining import JoinCodes, base_url, code_in_route, join_route
+from ui.ports import CompanionPort
+from ui.widgets.common import safe
 
 log = logging.getLogger(__name__)
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-GAME_ID = "bigbang"
-#: tags on the simulator's card tray that are not enrolled, to try the enrolment dialog
-SPARE_TAGS = ("04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef")
+#: below this page width (a phone held upright) a screen stacks its parts in one scrolling column
+NARROW = 600
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The line under the prompt: what the last input did, as this page's viewer may read it.
+    Kept as a message, so a language switch re-renders it."""
+
+    kind: str
+    text: Text
+
+
+@dataclass
+class Pending:
+    """An option whose asks are being answered on screen, one by one."""
+
+    option: Option
+    picked: dict[str, Any]
+    ask: int = 0
 
 
 class Hub:
-    """Fans table outcomes, ring frames and "the game changed" out to every open page."""
+    """Fans outcomes, ring frames, game switches and language changes out to every open page."""
 
-    def __init__(self) -> None:
+    def __init__(self, companion: CompanionPort, join_base: str = "http://127.0.0.1:8550"):
+        self.companion = companion
+        self.join_base = join_base
+        self.codes = JoinCodes()
         self._lock = threading.Lock()
-        self._apps: list["App"] = []
+        self._apps: list[App] = []
+        self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
+        if companion.simulated_ring:
+            self._unsubscribe.append(companion.add_ring_listener(self.ring))
 
-    def add(self, app: "App") -> None:
+    def add(self, app: App) -> None:
         with self._lock:
-            self._apps.append(app)
+            if app not in self._apps:
+                self._apps.append(app)
 
-    def remove(self, app: "App") -> None:
+    def remove(self, app: App) -> None:
         with self._lock:
             if app in self._apps:
                 self._apps.remove(app)
 
     @property
-    def apps(self) -> list["App"]:
+    def apps(self) -> list[App]:
         with self._lock:
             return list(self._apps)
 
     def outcome(self, outcome: Outcome) -> None:
+        """On the input's thread, inside the table's lock: each page words it for its viewer now."""
         for app in self.apps:
-            app.post(app.on_outcome, outcome)
+            app.receive(outcome)
 
-    def ring(self, frame, level: int) -> None:
+    def ring(self, frame: Any, level: int = 0) -> None:
         for app in self.apps:
-            app.post(app.on_ring, frame)
+            if app.ring_preview is not None:
+                app.post(app.on_ring, frame)
 
-    def changed(self, source: "App | None" = None) -> None:
-        """The game was switched or the language changed: every page renders afresh."""
+    def switched(self) -> None:
+        for app in self.apps:
+            app.post(app.on_switched)
+
+    def language_changed(self, source: App | None = None) -> None:
         for app in self.apps:
             if app is not source:
-                app.post(app.on_changed)
+                app.post(app.render)
 
-
-class Companion:
-    """The process's one game: store, catalogue, session, table and rig, shared by every page."""
-
-    def __init__(self, db_path: str | Path, hardware_config: str | Path | None = None, seed: int | None = None,
-                 resume: bool = False, rig_factory: Callable | None = None):
-        from hardware import config
-
-        self.game = get_game(GAME_ID)
-        self.store = EventStore(db_path)
-        self.catalogue = CardCatalogue(self.store.path)
-        self.hardware = config.load(hardware_config)
-        self.seed = seed
-        self.hub = Hub()
-        self._lock = threading.RLock()
-        self._rig_factory = rig_factory
-        self.rig = None
-        self._ring_off: Callable | None = None
-        saved = [g for g in self.store.games(GAME_ID) if g.summary.get("status") not in (None, "setup")]
-        if resume and saved:
-            session = Session.resume(self.game, self.store, saved[0].id)
-        else:
-            session = self._blank()
-        self._install(session)
-
-    # -- the shared game -------------------------------------------------------------------------
-    def _next_seed(self) -> int:
-        if self.seed is not None:
-            return self.seed
-        return random.SystemRandom().randrange(2**31)
-
-    def _blank(self) -> Session:
-        """A game in setup that is not saved yet (the save file gets a row only once it starts)."""
-        return Session(self.game, self._next_seed())
-
-    def _install(self, session: Session) -> None:
-        with self._lock:
-            if self.rig is not None:
-                if self._ring_off:
-                    self._ring_off()
-                self.rig.close()
-            self.session = session
-            self.table = Table(session, self.catalogue)
-            self.table.subscribe(self.hub.outcome)
-            self.rig = self._open_rig(self.table)
-            ring = getattr(self.rig, "ring", None)
-            self._ring_off = ring.add_listener(self.hub.ring) if hasattr(ring, "add_listener") else None
-
-    def _open_rig(self, table: Table):
-        if self._rig_factory is not None:
-            return self._rig_factory(self.hardware, table)
-        from hardware.rig import Rig
-
-        return Rig(self.hardware, table)
-
-    def start(self, request: dict) -> Outcome:
-        """Start a new game with a `start` command: checked on an unsaved session first, so a
-        refused start leaves no empty game in the save file and the current game untouched."""
-        seed = self._next_seed()
-        trial = Session(self.game, seed)
-        try:
-            trial.apply(request)
-        except RuleError as exc:
-            return Outcome("refused", exc.message, error=exc)
-        session = Session.new(self.game, self.store, seed)
-        step = session.apply(request)
-        self._install(session)
-        self.hub.changed()
-        return Outcome("applied", step.description, step=step)
-
-    def resume(self, game_id: int) -> Outcome:
-        try:
-            session = Session.resume(self.game, self.store, game_id)
-        except RuleError as exc:
-            return Outcome("refused", exc.message, error=exc)
-        self._install(session)
-        self.hub.changed()
-        return Outcome("applied", _("Game {id} resumed.").format(id=game_id))
-
-    def saved_games(self) -> list:
-        return [g for g in self.store.games(GAME_ID) if g.summary.get("status") not in (None, "setup")]
-
-    def view(self) -> dict:
-        return self.session.public_view()
-
-    # -- simulation ------------------------------------------------------------------------------
-    @property
-    def simulated_buttons(self) -> bool:
-        return bool(getattr(self.rig, "simulated_buttons", False))
-
-    @property
-    def simulated_reader(self) -> bool:
-        from hardware.readers.simulated import SimulatedReader
-
-        return isinstance(getattr(self.rig, "reader", None), SimulatedReader)
-
-    @property
-    def simulated_ring(self) -> bool:
-        return hasattr(getattr(self.rig, "ring", None), "frame")
-
-    @property
-    def simulation(self) -> bool:
-        return self.simulated_buttons or self.simulated_reader or self.simulated_ring
-
-    def tray(self) -> list[tuple[str, str]]:
-        """The simulator's card tray: (uid, label) of every enrolled tag of this game, then spares."""
-        known = [(e.uid, e.label or _card_label(e.card)) for e in self.catalogue.list(GAME_ID)]
-        uids = {uid for uid, _label in known}
-        spare = [(uid, _("Unknown tag {uid}").format(uid=uid)) for uid in SPARE_TAGS if uid not in uids]
-        return known + spare
+    def join_url(self, code: str) -> str:
+        return self.join_base + join_route(code)
 
     def close(self) -> None:
-        with self._lock:
-            if self.rig is not None:
-                self.rig.close()
-            self.store.close()
-
-
-def _card_label(card: str) -> str:
-    from companion.cards import enrolable_cards
-
-    for c in enrolable_cards(GAME_ID):
-        if c.id == card:
-            return c.name
-    return card
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
 
 
 class App:
-    """One browser page: which screen it shows, and the handlers its controls call."""
+    """One browser page: its viewer, which screen it shows, and the handlers its controls call."""
 
-    def __init__(self, page, companion: Companion):
+    def __init__(self, page: Any, companion: CompanionPort, hub: Hub):
         self.page = page
         self.companion = companion
-        self.screen = "home"
-        self.tab = "table"
-        self.message: tuple[str, str] | None = None  # (kind, text) of the last outcome
-        self.pending: dict | None = None  # an option whose asks are being answered on screen
-        self.swap_first: str | None = None  # Sheldon's swap: the first letter tapped
-        self.master_pin: str | None = None  # the PIN that unlocked the game-master view on this page
+        self.hub = hub
+        self.viewer: Viewer = TABLE
+        self.screen = "game" if companion.playing else "home"
+        self.tab: str | None = None  # None: the first tab
+        self.notice: Notice | None = None
+        self.pending: Pending | None = None
+        #: what a game's UI keeps for this page between taps (the first letter of a swap…); cleared on every change
+        self.scratch: dict[str, Any] = {}
+        self.master_pin: str | None = None  # the PIN that unlocked the game-master tab on this page
+        self.setup_game: str | None = None  # the game the setup wizard sets up
+        self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
         self.enrol_uid: str | None = None
-        self.ring_preview = None
+        self.ring_preview: Any = None
         self.root: ft.Control | None = None
-        self.dialog = None
-        if companion.session.state.status != "setup":
-            self.screen = "game"
+        self.dialog: Any = None
+        #: handles on the current screen's fields (tests and debugging read them)
+        self.fields: dict[str, Any] = {}
+        self._drawn_narrow = False
+
+    # -- what this page shows ------------------------------------------------------------------------
+    @property
+    def screens(self) -> GameScreens:
+        game = self.companion.game
+        return screens_for(game.id) if game is not None else GameScreens()
+
+    def view(self) -> View:
+        session = self.companion.session
+        if session is None:
+            raise RuleError("NO_GAME", M("No game is on."))
+        return session.view(self.viewer)
+
+    def options(self) -> list[Option]:
+        table = self.companion.table
+        return table.options(self.viewer) if table is not None else []
+
+    @property
+    def is_table(self) -> bool:
+        return self.viewer == TABLE
+
+    @property
+    def narrow(self) -> bool:
+        """A phone held upright: the screens stack their parts instead of setting them side by side."""
+        width = getattr(self.page, "width", None)
+        return isinstance(width, (int, float)) and 0 < width < NARROW
 
     # -- plumbing ------------------------------------------------------------------------------------
-    def post(self, handler: Callable, *args) -> None:
+    def post(self, handler: Callable[..., Any], *args: Any) -> None:
         """Run `handler(*args)` on this page's event loop (from any thread)."""
-        async def run():
+        async def run() -> None:
             try:
                 handler(*args)
             except Exception:
                 log.exception("page update failed")
+
         try:
             self.page.run_task(run)
-        except Exception:  # the page is gone
-            self.companion.hub.remove(self)
+        except Exception:  # the page is gone (or between a reload's disconnect and connect)
+            self.hub.remove(self)
 
     def render(self) -> None:
-        from ui.views import bigbang, cards, home, setup
+        """Draw the current screen afresh; a screen that fails to draw falls back to home."""
+        from ui.views import cards, game, home, setup
 
-        builders = {"home": home.build, "setup": setup.build, "cards": cards.build, "game": bigbang.build}
+        builders = {"home": home.build, "setup": setup.build, "cards": cards.build, "game": game.build}
         if self.screen != "game":
             self.ring_preview = None
-        self.root = builders[self.screen](self)
+        self.fields = {}
+        self._drawn_narrow = self.narrow
+        try:
+            self.root = builders.get(self.screen, home.build)(self)
+        except Exception:
+            log.exception("the %s screen failed to draw", self.screen)
+            self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
+            self.root = home.build(self)
         self.page.controls.clear()
         self.page.controls.append(self.root)
         self.page.update()
 
     def go(self, screen: str, tab: str | None = None) -> None:
+        leaving_master = self.tab == "master" and (tab != "master" or screen != "game")
         self.screen = screen
         if tab:
             self.tab = tab
         self.pending = None
-        self.swap_first = None
-        if (tab or self.tab) != "master" or screen != "game":
-            self.master_pin = None  # leaving the game-master view locks it again
+        self.scratch.clear()
+        if leaving_master:
+            self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog) -> None:
+    def show_dialog(self, dialog: Any) -> None:
         self.close_dialog()
         self.dialog = dialog
         self.page.show_dialog(dialog)
 
-    def close_dialog(self, *_args) -> None:
+    def close_dialog(self, *_args: Any) -> None:
         if self.dialog is not None:
             self.dialog = None
             try:
@@ -267,55 +224,170 @@ class App:
             self.enrol_uid = None
             self.close_dialog()
 
-    # -- events from the hub -------------------------------------------------------------------------
-    def on_outcome(self, outcome: Outcome) -> None:
-        if outcome.kind == "enrol":
-            from ui.views.cards import enrol_dialog
+    def note(self, kind: str, message: Text) -> None:
+        """Keep `message` to show under the prompt (or on the home screen) when next drawn."""
+        self.notice = Notice(kind, message)
 
-            self.enrol_uid = outcome.uid
-            self.show_dialog(enrol_dialog(self, outcome.uid))
+    def tell(self, kind: str, message: Text) -> None:
+        """Show `message` under the prompt (or on the home screen) now."""
+        self.note(kind, message)
+        self.render()
+
+    # -- the page's life -----------------------------------------------------------------------------
+    def opened(self, route: str | None) -> None:
+        """The page's first drawing: a join URL makes it that seat's page, else the table's."""
+        if not self._join_route(route):
+            self.render()
+
+    def connected(self) -> None:
+        """Back after a reload or a dropped connection (Flet kept the session and calls no main()):
+        hear the table again, and redraw the game, which may have moved on meanwhile. Any other
+        screen stays as it was, with what was typed into it."""
+        self.hub.add(self)
+        if not self._join_route(getattr(self.page, "route", None)) and self.screen == "game":
+            self.render()
+
+    def disconnected(self) -> None:
+        self.hub.remove(self)
+
+    def resized(self) -> None:
+        """A phone turned: draw again when the layout changes between narrow and wide."""
+        if self.narrow != self._drawn_narrow:
+            self.render()
+
+    def follow_route(self, route: str | None) -> None:
+        """The address changed: a join URL ("/join/123456") makes this page that seat's page.
+        Anything else changes nothing (Flet also reports routes late; a redraw would wipe a form)."""
+        self._join_route(route)
+
+    def _join_route(self, route: str | None) -> bool:
+        """Join the seat `route` names, unless this page is that seat already; True when it joined (or tried)."""
+        code = code_in_route(route)
+        if code is None:
+            return False
+        if self.viewer.is_seat and self.hub.codes.seat(self.companion.session, code) == self.viewer.seat:
+            return False
+        self.join(code, push_route=False)
+        return True
+
+    def join(self, code: str, push_route: bool = True) -> bool:
+        """Become the page of the seat that `code` joins; False (and a notice) for an unknown code."""
+        seat = self.hub.codes.seat(self.companion.session, code) if self.companion.playing else None
+        if seat is None:
+            self.viewer, self.screen = TABLE, "home"
+            self.tell("refused", M("No seat of the game on the table has the code {code}.", code=code.strip()))
+            return False
+        self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
+        self.pending, self.notice = None, None
+        self.scratch.clear()
+        if push_route:
+            self._set_route(join_route(code))
+        self.render()
+        return True
+
+    def leave_seat(self) -> None:
+        """A seat page goes back to being a table page, on the home screen."""
+        self.viewer, self.tab, self.notice = TABLE, None, None
+        self._set_route("/")
+        self.go("home")
+
+    def _set_route(self, route: str) -> None:
+        """Put the seat in the address bar, so a reload after the session expired joins it again."""
+        navigate = getattr(self.page, "navigate", None)
+        if callable(navigate):
+            try:
+                navigate(route)
+            except Exception:  # no running loop (tests) or no browser: the page still works
+                log.debug("could not set the route %s", route)
+
+    # -- events from the hub -------------------------------------------------------------------------
+    def receive(self, outcome: Outcome) -> None:
+        """Called on the input's thread while the table still holds the steps: word the outcome for
+        this page's viewer, then hand it to the page's loop."""
+        try:
+            notice = self.notice_for(outcome)
+        except Exception:
+            log.exception("could not word an outcome for %s", self.viewer)
+            notice = None
+        self.post(self.on_outcome, outcome, notice)
+
+    def notice_for(self, outcome: Outcome) -> Notice | None:
+        """What this page may read of `outcome`: a step as described for its own viewer (never the
+        table's wording of another seat's secret); refusals and menu moves only on the pages of the
+        viewer who made them."""
+        session = self.companion.session
+        if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
+            line = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
+            if outcome.kind != "applied":
+                line = M("Undone: {steps}", steps=line) if outcome.kind == "undone" else M("Redone: {steps}", steps=line)
+            return Notice(outcome.kind, line)
+        if outcome.kind in ("applied", "undone", "redone"):
+            return Notice(outcome.kind, outcome.message) if self.is_table else None
+        if outcome.by == self.viewer:
+            return Notice(outcome.kind, outcome.message)
+        return None
+
+    def on_outcome(self, outcome: Outcome, notice: Notice | None) -> None:
+        if outcome.kind == "enrol":
+            if self.is_table or outcome.by == self.viewer:
+                from ui.views.cards import enrol_dialog
+
+                self.enrol_uid = outcome.uid
+                self.show_dialog(enrol_dialog(self, outcome.uid or "", outcome.by))
             return
         if outcome.kind in ("applied", "undone", "redone"):
             self.pending = None
-            self.swap_first = None
-        self.message = (outcome.kind, outcome.message)
+            self.scratch.clear()
+        if notice is not None:
+            self.notice = notice
         if self.screen == "game":
             self.render()
 
-    def on_ring(self, frame) -> None:
+    def on_ring(self, frame: Any) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
             self.page.update()
 
-    def on_changed(self) -> None:
-        self.pending = None
-        self.swap_first = None
-        self.master_pin = None
-        self.message = None
-        if self.screen in ("game", "home"):
-            self.screen = "game" if self.companion.session.state.status != "setup" else "home"
-            self.render()
+    def on_switched(self) -> None:
+        """Another game started or was resumed: seats of the old game are gone."""
+        self.pending, self.master_pin = None, None
+        self.scratch.clear()
+        self.close_dialog()
+        if self.viewer.is_seat:
+            self.viewer, self.screen, self.tab = TABLE, "home", None
+            self.notice = Notice("refused", M("Another game started: join a seat again with its new code."))
+        else:
+            self.notice = None
+            if self.screen in ("game", "home"):
+                self.screen, self.tab = ("game" if self.companion.playing else "home"), None
+        self.render()
 
     # -- actions the screens call --------------------------------------------------------------------
-    def command(self, request: dict) -> Outcome:
-        """A tap that is a game command; the outcome reaches every page (this one too) through the hub."""
-        return self.companion.table.command(request)
+    def command(self, request: dict[str, Any]) -> Outcome:
+        """A tap that is a game command, sent as this page's viewer; the outcome reaches every page
+        (this one too) through the hub."""
+        table = self.companion.table
+        if table is None:
+            return Outcome("nothing", M("No game is on."), by=self.viewer)
+        return table.command(request, self.viewer)
 
-    def undo(self, *_args, steps: int = 1) -> Outcome:
-        return self.companion.table.undo(steps)
+    def undo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+        table = self.companion.table
+        return table.undo(steps, self.viewer) if table is not None else None
 
-    def redo(self, *_args, steps: int = 1) -> Outcome:
-        return self.companion.table.redo(steps)
+    def redo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+        table = self.companion.table
+        return table.redo(steps, self.viewer) if table is not None else None
 
     def set_language(self, code: str) -> None:
         from ui import i18n
 
         i18n.set_language(code)
         self.render()
-        self.companion.hub.changed(source=self)
+        self.hub.language_changed(source=self)
 
 
-def setup_page(page) -> None:
+def setup_page(page: Any) -> None:
     """Page-wide look: dark, the bundled font (symbols and Cyrillic), sized for 800×480."""
     page.title = "Table companion"
     page.fonts = {"DejaVu Sans": "fonts/DejaVuSans.ttf"}
@@ -327,34 +399,29 @@ def setup_page(page) -> None:
     page.spacing = 4
 
 
-def build_app(companion: Companion) -> Callable:
-    """The Flet `main(page)` for this companion: one `App` per page, registered with the hub."""
+def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
+    """The Flet `main(page)`: one `App` per page, registered with the hub for as long as it is connected."""
 
     def main(page: ft.Page) -> None:
         setup_page(page)
-        app = App(page, companion)
-        companion.hub.add(app)
-
-        def gone(_e=None):
-            companion.hub.remove(app)
-
-        page.on_disconnect = gone
-        page.on_close = gone
-        app.render()
+        app = App(page, companion, hub)
+        page.on_connect = safe(lambda e: app.connected())
+        page.on_disconnect = safe(lambda e: app.disconnected())
+        page.on_close = safe(lambda e: app.disconnected())
+        page.on_route_change = safe(lambda e: app.follow_route(page.route))
+        page.on_resize = safe(lambda e: app.resized())
+        hub.add(app)
+        app.opened(page.route)
 
     return main
 
 
-def serve(db_path, hardware_config=None, port: int = 8550, lan: bool = False, seed: int | None = None,
-          resume: bool = False) -> None:
-    """Serve the companion's touchscreen UI until interrupted (blocking)."""
-    companion = Companion(db_path, hardware_config, seed=seed, resume=resume)
+def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None:
+    """Serve the touchscreen UI until interrupted (blocking). Without `lan`, only this machine can
+    open it (and the join URLs are loopback ones)."""
+    hub = Hub(companion, base_url(port, lan))
     try:
-        ft.run(build_app(companion), view=ft.AppView.WEB_BROWSER, host="0.0.0.0" if lan else "127.0.0.1",
+        ft.run(build_app(companion, hub), view=ft.AppView.WEB_BROWSER, host="0.0.0.0" if lan else "127.0.0.1",
                port=port, no_cdn=True, assets_dir=str(ASSETS))
     finally:
-        companion.close()
-
-
-def run_sync(coro) -> Any:  # used by tests' fake pages
-    return asyncio.run(coro)
+        hub.close()

@@ -1,4 +1,5 @@
-"""Python-level UI tests: the real views and handlers on a page that renders nothing."""
+"""Python-level UI tests: the real shell and game screens on a page that renders nothing, wired to
+the real composition root (entry.root.Companion) with every device simulated."""
 import asyncio
 import inspect
 
@@ -8,12 +9,14 @@ flet = pytest.importorskip("flet", reason="the UI needs flet[web]==1.0.5 (pip in
 
 
 class FakePage:
-    """What App uses of a Flet page: controls, update, dialogs, run_task (run at once, here)."""
+    """What App uses of a Flet page: controls, update, dialogs, route, run_task (run at once, here)."""
 
-    def __init__(self):
+    def __init__(self, route: str = "/"):
         self.controls = []
         self.dialogs = []
         self.updates = 0
+        self.route = route
+        self.routes = []
 
     def update(self, *controls):
         self.updates += 1
@@ -29,9 +32,16 @@ class FakePage:
             return dialog
         return None
 
+    def navigate(self, route):
+        self.route = route
+        self.routes.append(route)
+
     def run_task(self, handler, *args, **kwargs):
         assert inspect.iscoroutinefunction(handler)
         asyncio.run(handler(*args, **kwargs))
+
+
+CHILDREN = ("content", "title", "controls", "actions", "options", "icon", "leading", "trailing", "label", "helper")
 
 
 def walk(control):
@@ -44,7 +54,7 @@ def walk(control):
             continue
         seen.add(id(c))
         yield c
-        for name in ("content", "title", "controls", "actions", "options", "icon", "leading", "trailing"):
+        for name in CHILDREN:
             value = getattr(c, name, None)
             if isinstance(value, list):
                 stack.extend(reversed([v for v in value if isinstance(v, flet.BaseControl)]))
@@ -53,28 +63,46 @@ def walk(control):
 
 
 def texts(control) -> list[str]:
+    """Every string a player could read (or a screen reader say) under `control`."""
     found = []
     for c in walk(control):
-        if isinstance(c, flet.Text) and c.value:
-            found.append(c.value)
-        elif isinstance(c, (flet.TextField,)) and c.label:
-            found.append(str(c.label))
-        elif isinstance(c, flet.Semantics) and c.label:
-            found.append(c.label)
+        for name in ("value", "label", "text", "tooltip", "helper", "hint_text"):
+            value = getattr(c, name, None)
+            if isinstance(value, str) and value and not (isinstance(c, flet.Dropdown) and name == "value"):
+                found.append(value)
     return found
+
+
+def shown(app) -> str:
+    parts = texts(app.root)
+    for dialog in app.page.dialogs:
+        parts += texts(dialog)
+    return "\n".join(parts)
+
+
+def label_of(b):
+    """What a button says: its text (a tab's is under its icon), else its tooltip."""
+    content = getattr(b, "content", None)
+    if isinstance(content, str):
+        return content
+    words = [c.value for c in walk(content) if isinstance(c, flet.Text) and c.value] if content is not None else []
+    if words:
+        return " ".join(words)
+    return getattr(b, "tooltip", None) or (b.data if isinstance(b.data, str) else None)  # an icon alone is named by its data
+
+
+def buttons(control) -> list:
+    return [c for c in walk(control) if isinstance(c, (flet.Button, flet.IconButton))]
 
 
 def find_button(control, label: str):
     """The button whose text is `label` (exactly, else the only one containing it)."""
-    buttons = [c for c in walk(control) if isinstance(c, (flet.Button, flet.IconButton))]
-    def label_of(b):
-        content = getattr(b, "content", None)
-        return content.value if isinstance(content, flet.Text) else (content if isinstance(content, str) else getattr(b, "tooltip", None))
-    exact = [b for b in buttons if label_of(b) == label]
+    found = buttons(control)
+    exact = [b for b in found if label_of(b) == label]
     if exact:
         return exact[0]
-    partial = [b for b in buttons if label_of(b) and label in label_of(b)]
-    assert len(partial) == 1, f"{label!r}: {[label_of(b) for b in buttons]}"
+    partial = [b for b in found if label_of(b) and label in label_of(b)]
+    assert len(partial) == 1, f"{label!r}: {[label_of(b) for b in found]}"
     return partial[0]
 
 
@@ -84,13 +112,20 @@ def click(control, label: str):
     button.on_click(None)
 
 
-START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718",
-         "solution": ["B", "C", "D", "E", "F", "G", "A"], "board": ["A", "B", "C", "D", "E", "F", "G"]}
+# The whole deal is given, so no test depends on what a seed draws.
+BIGBANG_START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718",
+                 "solution": ["B", "C", "D", "E", "F", "G", "A"], "board": ["A", "B", "C", "D", "E", "F", "G"],
+                 "hands": {"Ann": ["sheldon", "leonard", "howard"], "Bob": ["howard", "raj", "penny"], "Cy": ["leonard", "leonard", "leonard"]},
+                 "locations": ["whiteboard", "stuart", "wil-wheaton-home", "mrs-wolowitz", "comic-book", "lantern"]}
+START = BIGBANG_START
+COUNTER_START = {"cmd": "start", "players": ["Ann", "Bob"]}
 
 
 @pytest.fixture
-def companion(tmp_path):
-    from ui.app import Companion
+def companion(tmp_path, monkeypatch):
+    """The real composition root, every device simulated; the counter test game registered too."""
+    monkeypatch.setenv("COMPANION_GAMES", "tests.games.counter")
+    from entry.root import Companion
 
     c = Companion(tmp_path / "games.db", seed=4)
     yield c
@@ -98,19 +133,48 @@ def companion(tmp_path):
 
 
 @pytest.fixture
-def app(companion):
+def hub(companion):
+    from ui.app import Hub
+
+    h = Hub(companion)
+    yield h
+    h.close()
+
+
+def open_page(companion, hub, route: str = "/"):
+    """A page as Flet's main() opens it: registered with the hub, following its route."""
     from ui.app import App
 
-    page = FakePage()
-    a = App(page, companion)
-    companion.hub.add(a)
-    a.render()
-    return a
+    page = FakePage(route)
+    app = App(page, companion, hub)
+    hub.add(app)
+    app.opened(route)
+    return app
+
+
+@pytest.fixture
+def app(companion, hub):
+    return open_page(companion, hub)
 
 
 @pytest.fixture
 def started(app):
-    outcome = app.companion.start(START)
+    outcome = app.companion.start("bigbang", BIGBANG_START)
     assert outcome.kind == "applied", outcome.message
     app.go("game", "table")
     return app
+
+
+@pytest.fixture
+def counter(app):
+    """The counter test game on the table, the table page showing it."""
+    outcome = app.companion.start("counter", COUNTER_START)
+    assert outcome.kind == "applied", outcome.message
+    app.go("game")
+    return app
+
+
+def seat_page(companion, hub, seat: str):
+    """A phone that opened the seat's join URL."""
+    code = hub.codes.codes(companion.session)[seat]
+    return open_page(companion, hub, f"/join/{code}")

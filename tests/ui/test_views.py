@@ -1,25 +1,29 @@
-"""The screens as a player would notice them, without a browser: build, tap, look."""
+"""Big Bang through the shell, as a player would notice it, without a browser: build, tap, look."""
 import threading
 
 import flet as ft
-import pytest
 
-from tests.ui.conftest import START, FakePage, click, find_button, texts, walk
+from companion.contract import MASTER, TABLE
+from tests.ui.conftest import BIGBANG_START, click, find_button, open_page, shown, texts, walk
 
 SOLUTION_LINE = "Fehu=B  Uruz=C  Thurisaz=D  Ansuz=E  Raidho=F  Kenaz=G  Gebo=A"
 
 
-def shown(app) -> str:
-    parts = texts(app.root)
-    for dialog in app.page.dialogs:
-        parts += texts(dialog)
-    return "\n".join(parts)
+def view(app):
+    return app.companion.session.view(TABLE)
+
+
+def last_line(app) -> str:
+    session = app.companion.session
+    from companion.messages import render
+
+    return render(session.describe(session.history[-1]))
 
 
 # -- home -------------------------------------------------------------------------------------------
 def test_home_offers_a_new_game_the_catalogue_and_a_language(app):
     text = shown(app)
-    assert "New Big Bang game" in text and "Card catalogue" in text and "No saved games yet." in text
+    assert "New Big Bang moon game" in text and "Card catalogue" in text and "No saved games yet." in text
     dropdown = next(c for c in walk(app.root) if isinstance(c, ft.Dropdown))
     assert [o.key for o in dropdown.options] == ["en", "nl", "it", "ru", "de"]
 
@@ -36,71 +40,91 @@ def test_choosing_a_language_sets_it_and_renders_again(app, monkeypatch):
     assert chosen == ["ru"] and app.page.updates > before
 
 
-def test_saved_games_are_listed_and_resumed_for_every_page(started, companion):
-    other = type(started)(FakePage(), companion)
-    companion.hub.add(other)
+def test_saved_games_are_listed_with_their_game_and_resumed_for_every_page(started, companion, hub):
+    other = open_page(companion, hub)
     first_id = companion.session.game_id
-    companion.start({**START, "players": ["Dee", "Eve", "Fay"]})
+    assert companion.start("bigbang", {"cmd": "start", "players": ["Dee", "Eve", "Fay"]}).kind == "applied"
     started.go("home")
     text = shown(started)
     assert "Ann, Bob, Cy" in text and "Dee, Eve, Fay" in text and "now playing" in text
+    assert "Big Bang moon game · game" in text
     click(started.root, "Resume")
     assert companion.session.game_id == first_id and started.screen == "game"
-    other.render()
     assert "Ann: choose a character" in shown(other)
 
 
 # -- setup ------------------------------------------------------------------------------------------
-def test_setup_needs_three_names(app):
+def test_setup_needs_every_name(app):
+    app.setup_game = "bigbang"
     app.go("setup")
-    app.setup_fields["start_game"]()
-    assert app.setup_fields["error"].value == "Name all 3 players."
-    assert app.companion.session.state.status == "setup"
+    app.fields["start_game"]()
+    assert app.fields["error"].value == "Name all 3 players."
+    assert app.companion.session is None
 
 
-def test_setup_starts_with_the_settings_and_a_typed_solution(app):
+def test_setup_is_built_from_the_settings_schema(app):
+    app.setup_game = "bigbang"
     app.go("setup")
-    fields = app.setup_fields
-    for field, name in zip(fields["names"], ["Ann", "Bob", "Cy"]):
+    settings = app.fields["settings"]
+    assert "table.players" not in settings  # the number of names sets it
+    assert settings["track.length"].label == "Track length (default 12)" and settings["track.length"].value == "12"
+    assert "0 is the red moon" in settings["track.length"].helper
+    feedback = settings["gate.feedback"]
+    assert [o.text for o in feedback.options] == ["say how many letters are right", "say nothing"]
+    assert "gate.runes" not in settings  # lists are for data files, not the wizard
+
+
+def test_setup_starts_with_the_settings_a_fourth_player_and_a_typed_solution(app):
+    app.setup_game = "bigbang"
+    app.go("setup")
+    fields = app.fields
+    fields["more"]()
+    for field, name in zip(fields["names"].controls, ["Ann", "Bob", "Cy", "Dee"], strict=True):
         field.value = name
-    fields["length"].value, fields["start"].value = "10", "6"
-    fields["feedback"].value = "none"
-    fields["solution_mode"].value = "typed"
-    fields["solution"].value = "b c d e f g a"
-    fields["pin"].value = "2718"
-    assert fields["solution"].password  # typed in front of the players, never shown
+    fields["settings"]["track.length"].value, fields["settings"]["track.start"].value = "10", "6"
+    fields["settings"]["gate.feedback"].value = "none"
+    part = fields["part"].fields
+    part["solution_mode"].value = "typed"
+    part["solution"].value = "b c d e f g a"
+    part["pin"].value = "2718"
+    assert part["solution"].password  # typed in front of the players, never shown
     fields["start_game"]()
-    assert app.screen == "game"
-    view = app.companion.view()
-    assert view["moon"] == 6 and view["track"]["length"] == 10 and view["gate"]["feedback"] == "none"
-    assert app.companion.session.master_view("2718")["solution"]["Fehu"] == "B"
+    assert app.screen == "game", fields["error"].value
+    table = view(app)
+    assert table["moon"] == 6 and table["track"]["length"] == 10 and table["gate"]["feedback"] == "none"
+    assert [s.name for s in table.seats] == ["Ann", "Bob", "Cy", "Dee"]
+    assert app.companion.session.view(MASTER, "2718")["solution"]["Fehu"] == "B"
 
 
-def test_a_refused_start_leaves_nothing_in_the_save_file(app):
+def test_a_refused_start_names_the_setting_and_leaves_nothing_in_the_save_file(app):
+    app.setup_game = "bigbang"
     app.go("setup")
-    for field, name in zip(app.setup_fields["names"], ["Ann", "Bob", "Cy"]):
+    for field, name in zip(app.fields["names"].controls, ["Ann", "Bob", "Cy"], strict=True):
         field.value = name
-    app.setup_fields["start"].value = "40"
-    app.setup_fields["start_game"]()
-    assert "track.start" in app.setup_fields["error"].value
+    app.fields["settings"]["track.start"].value = "40"
+    app.fields["start_game"]()
+    assert "track.start" in app.fields["error"].value
+    app.fields["settings"]["track.start"].value = "many"
+    app.fields["start_game"]()
+    assert app.fields["error"].value == "Moon starts at: a whole number, please."
     assert app.companion.store.games() == []
 
 
 # -- the table ----------------------------------------------------------------------------------------
-def test_the_table_shows_track_cubes_locations_hands_and_prompt(started):
+def test_the_table_shows_track_cubes_locations_hands_by_card_names_and_prompt(started):
     text = shown(started)
-    for expected in ("Moon track: 8 of 11", "Cubes: 0 of 4", "1 Caltech", "Whiteboard", "Ann: 3 cards", "Pile: 32",
-                     "Ann: choose a character", "UNDO"):
+    for expected in ("Moon track: 8 of 11", "Cubes: 0 of 4", "1 Caltech", "Whiteboard", "reward: moon +1", "Ann: Howard, Leonard, Sheldon",
+                     "Cy: Leonard ×3", "Pile: 32", "Ann: choose a character", "UNDO"):
         assert expected in text
 
 
-def test_options_are_big_buttons_and_asks_a_second_step(started):
+def test_options_are_big_buttons_and_ask_a_second_step(started):
     click(started.root, "Play 1 Leonard")
     assert "Ann plays Leonard" in shown(started)
     click(started.root, "Move Leonard")
     assert "To" in shown(started) and find_button(started.root, "Back")
     click(started.root, "Apartment 4A")
-    assert started.companion.view()["characters"]["leonard"] == 3
+    assert view(started)["characters"]["leonard"] == 3
     assert started.pending is None
 
 
@@ -109,27 +133,28 @@ def test_howards_remote_fight_dialog(started):
     click(started.root, "Howard fights Wil Wheaton")
     dialog = started.dialog
     assert isinstance(dialog, ft.AlertDialog) and started.page.dialogs == [dialog]
-    odds = next(o for o in started.companion.view()["odds"] if o["how"] == "remote")
+    odds = next(o for o in started.companion.session.analyse("odds") if o["how"] == "remote")
     assert f"Win chance: {odds['percent']}%" in texts(dialog)
+    assert dialog.title.value == "Fight Wil Wheaton"  # no stale percentage in the title
     assert dialog.data["confirm"].disabled  # no die face yet
     dialog.data["set"]("die", 4)
     assert not dialog.data["confirm"].disabled
     dialog.data["submit"]()
     assert started.page.dialogs == []
-    assert "won" in started.companion.session.history[-1].description
+    assert "won" in last_line(started)
 
 
 def test_the_fight_dialog_counts_helper_cards_per_player_and_tells_the_roll(app, companion):
-    companion.start({**START, "hands": {"Ann": ["leonard", "leonard", "penny"], "Bob": ["leonard", "raj", "penny"],
-                                        "Cy": ["leonard", "leonard", "howard"]},
-                     "locations": ["wil-wheaton-work", "stuart", "wil-wheaton-home", "amy", "wil-wheaton-fun", "lantern"]})
+    companion.start("bigbang", {**BIGBANG_START, "hands": {"Ann": ["leonard", "leonard", "penny"], "Bob": ["leonard", "raj", "penny"],
+                                                           "Cy": ["leonard", "leonard", "howard"]},
+                                "locations": ["wil-wheaton-work", "stuart", "wil-wheaton-home", "amy", "wil-wheaton-fun", "lantern"]})
     app.go("game", "table")
     click(app.root, "Play 2 Leonard")
     click(app.root, "Move Leonard")
     click(app.root, "Caltech")
     click(app.root, "Fight Wil Wheaton")
     dialog = app.dialog
-    odds = next(o for o in companion.view()["odds"] if o["here"])
+    odds = next(o for o in companion.session.analyse("odds") if o["here"])
     assert set(dialog.data["state"]["helpers"]) == {"Bob", "Cy"}
     assert f"Win chance: {odds['percent']}%" in texts(dialog)
     dialog.data["set_helper"]("Cy", 2)
@@ -137,8 +162,8 @@ def test_the_fight_dialog_counts_helper_cards_per_player_and_tells_the_roll(app,
     assert odds["with_help"][1] > odds["percent"]
     dialog.data["set"]("die", 1)
     dialog.data["submit"]()
-    last = companion.session.history[-1].description
-    assert "Cy helps with 2 card(s)" in last and "won" in last
+    last = last_line(app)
+    assert "Cy helps with 2 cards" in last and "won" in last
 
 
 def test_a_table_without_a_die_lets_the_companion_roll_it(started):
@@ -146,10 +171,26 @@ def test_a_table_without_a_die_lets_the_companion_roll_it(started):
     click(started.root, "Howard fights Wil Wheaton")
     dialog = started.dialog
     click(dialog, "Roll for us")
-    rolled = started.companion.view()["last_roll"]
+    rolled = view(started)["last_roll"]
     assert rolled in (1, 2, 3, 4, "moon") and dialog.data["state"]["die"] == rolled
-    assert "the die shows" in started.companion.session.history[-1].description
+    assert "the die shows" in last_line(started)
     assert not dialog.data["confirm"].disabled
+
+
+def test_the_gate_attempt_shows_the_letters_before_it_spends_the_cubes(app, companion):
+    companion.start("bigbang", {**BIGBANG_START, "settings": {"table": {"gate_cost": 1}},
+                                "hands": {"Ann": ["leonard"] * 3, "Bob": ["raj"] * 3, "Cy": ["penny"] * 3},
+                                "locations": ["whiteboard", "stuart", "wil-wheaton-home", "mrs-wolowitz", "comic-book", "lantern"]})
+    app.go("game", "table")
+    click(app.root, "Play 3 Leonard")
+    click(app.root, "Move Leonard")
+    click(app.root, "Cheesecake Factory")
+    click(app.root, "Take Stuart")
+    click(app.root, "Try to close the gate")
+    assert "Check the letters on the real board first:" in texts(app.dialog)
+    assert view(app)["cubes"] == 1  # nothing spent yet
+    click(app.dialog, "The board matches: try")
+    assert view(app)["cubes"] == 0 and "gate attempt failed" in last_line(app)
 
 
 def test_tapping_an_older_step_in_the_undo_list_goes_back_to_it(started):
@@ -165,49 +206,57 @@ def test_tapping_an_older_step_in_the_undo_list_goes_back_to_it(started):
 
 
 def test_undo_is_always_on_screen_and_takes_back_the_last_step(started):
-    for tab in ("table", "runes", "log", "sim", "master"):
+    for tab in ("table", "runes", "log", "sim", "master", "seats"):
         started.go("game", tab)
+        assert started.tab == tab
         assert find_button(started.root, "UNDO")
     started.go("game", "table")
     click(started.root, "Play 1 Leonard")
-    assert started.companion.view()["phase"] == "actions"
+    assert view(started).turn.phase == "actions"
     click(started.root, "UNDO")
-    assert started.companion.view()["phase"] == "choose"
+    assert view(started).turn.phase == "choose"
     started.go("game", "log")
-    assert "↷ Ann: plays 1 Leonard card(s)" in shown(started)
+    assert "↷ Ann: plays 1 Leonard card" in shown(started)
     click(started.root, "Redo")
-    assert started.companion.view()["phase"] == "actions"
+    assert view(started).turn.phase == "actions"
 
 
 def test_the_undo_list_reads_newest_first(started):
     click(started.root, "Play 1 Leonard")
     started.go("game", "log")
     lines = [t for t in texts(started.root) if t[:1].isdigit() and ". " in t]
-    assert lines == ["2. Ann: plays 1 Leonard card(s)", "1. Game started with Ann, Bob, Cy; cards dealt, locations laid"]
+    assert lines == ["2. Ann: plays 1 Leonard card", "1. Game started with Ann, Bob, Cy; cards dealt, locations laid"]
 
 
 # -- runes and secrets ----------------------------------------------------------------------------------
-def test_sheldons_swap_is_two_taps_on_the_rune_panel(started):
+def test_sheldons_swap_is_two_taps_on_the_rune_panel_then_back_to_the_table(started):
     click(started.root, "Play 1 Sheldon")
     click(started.root, "Sheldon swaps letters")
     assert started.tab == "runes"
     click(started.root, "A")
-    assert started.swap_first == "A" and "tap a second letter" in shown(started)
+    assert started.scratch["swap_first"] == "A" and "tap a second letter" in shown(started)
     click(started.root, "H")
-    assert started.companion.view()["gate"]["board"][0] == "H"
+    assert view(started)["gate"]["board"][0] == "H"
+    assert started.tab == "table"  # the runes tab has no actions left for the turn
 
 
 def test_a_letter_tap_without_sheldon_changes_nothing(started):
     started.go("game", "runes")
     click(started.root, "A")
-    assert started.companion.view()["gate"]["board"][0] == "A"
+    assert view(started)["gate"]["board"][0] == "A"
     assert "Only Sheldon" in shown(started)
 
 
 def test_no_player_screen_shows_the_solution(started, monkeypatch):
     session = started.companion.session
-    monkeypatch.setattr(type(session), "master_view", lambda self, pin: pytest.fail("a player screen asked for the master view"))
-    for tab in ("table", "runes", "log", "sim", "master"):
+    real_view = type(session).view
+
+    def guarded(self, viewer=TABLE, pin=None):
+        assert viewer != MASTER, "a player screen asked for the master view"
+        return real_view(self, viewer, pin)
+
+    monkeypatch.setattr(type(session), "view", guarded)
+    for tab in ("table", "runes", "log", "sim", "master", "seats"):
         started.go("game", tab)
         text = shown(started)
         assert "Solution" not in text and SOLUTION_LINE not in text and "BCDEFGA" not in text.replace(" ", "")
@@ -215,17 +264,26 @@ def test_no_player_screen_shows_the_solution(started, monkeypatch):
     assert "Solution" not in shown(started)
 
 
-def test_the_game_master_view_needs_the_pin(started):
+def test_the_game_master_view_needs_the_pin_typed_or_tapped(started):
     started.go("game", "master")
-    started.master_fields["pin"].value = "1111"
-    started.master_fields["unlock"]()
+    started.fields["pin"].value = "1111"
+    started.fields["unlock"]()
     assert "That PIN is not the game master's." in shown(started) and SOLUTION_LINE not in shown(started)
-    started.master_fields["pin"].value = "2718"
-    started.master_fields["unlock"]()
+    for digit in "2718":
+        started.fields["key"](digit)
+    started.fields["key"]("✓")
     assert f"Solution: {SOLUTION_LINE}" in shown(started)
     started.go("game", "table")
     started.go("game", "master")
     assert SOLUTION_LINE not in shown(started)  # leaving the tab locked it again
+
+
+def test_the_game_master_tab_exists_only_with_a_pin(app, companion):
+    companion.start("bigbang", {k: v for k, v in BIGBANG_START.items() if k != "master_pin"})
+    app.go("game")
+    from ui.views.game import tabs
+
+    assert "master" not in [t.key for t in tabs(app)]
 
 
 # -- cards, simulator, threads ---------------------------------------------------------------------------
@@ -238,41 +296,42 @@ def test_an_unknown_card_opens_the_enrolment_dialog_and_enrolling_reads_it(start
     dialog.data["search"](type("E", (), {"control": field})())
     assert [b.data for b in dialog.data["results"].controls] == ["penny"]
     dialog.data["pick"]("penny")
-    assert companion.catalogue.lookup("deadbeef").card == "penny"
+    assert companion.catalogue.lookup("deadbeef", "bigbang").card == "penny"
     assert started.dialog is None and started.page.dialogs == []
 
 
-def test_the_catalogue_screen_enrols_and_forgets(app, companion):
-    app.go("cards")
-    app.cards_fields["uid"].value = "04:A1:B2:C3"
-    app.cards_fields["pick"]("red_moon")
-    assert companion.catalogue.lookup("04a1b2c3").card == "red_moon"
-    assert "1 tags enrolled" in shown(app)
-    click(app.root, "Forget")
-    assert companion.catalogue.lookup("04a1b2c3") is None
+def test_the_catalogue_screen_enrols_and_forgets(started, companion):
+    started.go("cards")
+    started.fields["uid"].value = "04:A1:B2:C3"
+    started.fields["pick"]("red_moon")
+    assert companion.catalogue.lookup("04a1b2c3", "bigbang").card == "red_moon"
+    assert "1 tags enrolled" in shown(started)
+    click(started.root, "Forget")
+    assert companion.catalogue.lookup("04a1b2c3", "bigbang") is None
 
 
 def test_the_simulator_presses_buttons_scans_the_tray_and_previews_the_ring(started, companion, monkeypatch):
     pressed, scanned = [], []
-    monkeypatch.setattr(companion.rig, "perform_later", lambda b, g: pressed.append((b, g)))
-    monkeypatch.setattr(companion.rig.reader, "scan", scanned.append)
+    monkeypatch.setattr(companion, "press", lambda b, g: pressed.append((b, g)))
+    monkeypatch.setattr(companion, "scan", scanned.append)
     started.go("game", "sim")
-    buttons = [c for c in walk(started.root) if isinstance(c, ft.Button) and isinstance(c.data, str) and ":" in c.data]
-    assert {b.data for b in buttons} == {f"{n}:{g}" for n in ("next", "back", "yes", "no") for g in ("tap", "double", "hold")}
-    next(b for b in buttons if b.data == "back:hold").on_click(None)
+    gestures = [c for c in walk(started.root) if isinstance(c, ft.Button) and isinstance(c.data, str) and ":" in c.data]
+    assert {b.data for b in gestures} == {f"{n}:{g}" for n in ("next", "back", "yes", "no") for g in ("tap", "double", "hold")}
+    next(b for b in gestures if b.data == "back:hold").on_click(None)
     assert pressed == [("back", "hold")]
     click(started.root, "Unknown tag deadbeef")
     assert scanned == ["deadbeef"]
     from ui.widgets.common import hexcolour
 
-    assert started.ring_preview.colours() == [hexcolour(p) for p in companion.rig.ring.frame.pixels]
+    _count, frame = companion.ring_preview()
+    assert started.ring_preview.colours() == [hexcolour(p) for p in frame.pixels]
     companion.table.command({"cmd": "play", "character": "leonard", "cards": 1})
     assert "Buttons point at: Leonard moves someone" in shown(started)
 
 
 def test_real_buttons_through_the_rig_reach_the_screen(started, companion):
     companion.rig.perform("yes", "tap")  # YES picks the first option: Play 1 Leonard
-    assert companion.view()["phase"] == "actions"
+    assert view(started).turn.phase == "actions"
     assert "Ann plays Leonard" in shown(started)
 
 
@@ -287,17 +346,29 @@ def test_device_threads_never_touch_controls_they_hand_over_to_the_page_loop(sta
     assert handed and rendered == []  # nothing drawn on the device thread
 
 
-def test_every_page_follows_the_shared_game(started, companion):
-    other = type(started)(FakePage(), companion)
-    companion.hub.add(other)
+def test_every_page_follows_the_shared_game(started, companion, hub):
+    other = open_page(companion, hub)
     other.go("game", "table")
     click(started.root, "Play 1 Leonard")
     assert "Ann plays Leonard" in shown(other)
 
 
-@pytest.mark.parametrize("status, red_moon, expected", [("won", False, "You win!"), ("lost", False, "lost"), ("playing", True, "Red moon!")])
-def test_alerts_that_matter_are_a_full_width_banner(status, red_moon, expected):
-    from ui.views.bigbang import _alert
+# -- banners --------------------------------------------------------------------------------------------
+def test_a_red_moon_is_a_full_width_banner(started, monkeypatch):
+    from ui.games.bigbang.table import red_moon_alert
 
-    banner = _alert({"status": status, "red_moon": red_moon, "danger_on_board": 2, "prompt": "The ring reached the red moon. The game is lost."})
-    assert expected in " ".join(texts(banner))
+    playing = view(started)
+    monkeypatch.setattr(type(playing), "get", lambda self, key, default=None: True if key == "red_moon" else self.fields.get(key, default))
+    assert "Red moon!" in " ".join(texts(red_moon_alert(started, playing)[0]))
+
+
+def test_the_end_of_the_game_is_a_banner_in_the_games_words(started, monkeypatch):
+    from companion.contract import Result, Turn
+    from companion.messages import M
+    from ui.views.game import _result_banner
+
+    over = view(started)
+    won = type(over)(over.viewer, Turn("over", result=Result(("Ann", "Bob", "Cy"), M("The gate is closed. You win!"))), over.seats, "", {})
+    lost = type(over)(over.viewer, Turn("over", result=Result((), "")), over.seats, "", {})
+    assert "You win!" in " ".join(texts(_result_banner(won)))
+    assert "Nobody won." in " ".join(texts(_result_banner(lost)))

@@ -1,104 +1,141 @@
-"""The card catalogue (which RFID tag is which card) and the enrolment dialog for an unknown tag."""
+"""The card catalogue (which RFID tag is which card of which game) and the enrolment dialog that an
+unknown tag opens. Any game's cards: the catalogue screen lists one game at a time, the dialog
+enrols for the game on the table."""
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.cards import match_cards
+from companion.contract import TABLE, Viewer
 from companion.errors import RuleError
 from companion.i18n import _
-from ui.widgets.common import BIG, SMALL, button, card, text
+from companion.messages import M, render
+from ui.widgets.common import BIG, REFUSED, SMALL, button, card, icon_button, safe, text
 
-GAME = "bigbang"
-
-
-def _matches_column(app, typed: str, on_pick) -> list[ft.Control]:
-    return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), height=44, size=15, data=c.id)
-            for c in match_cards(GAME, typed)[:40]]
+if TYPE_CHECKING:
+    from ui.app import App
 
 
-def enrol(app, uid: str, card_id: str) -> str | None:
-    """Enrol `uid` as `card_id`; on success close every page's dialog for it and scan it again
-    (what the player meant by scanning it). Returns an error message, or None."""
+def _matches(game_id: str, typed: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+    return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), size=15, data=c.id, max_lines=1)
+            for c in match_cards(game_id, typed)[:40]]
+
+
+def enrol(app: App, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) -> str | None:
+    """Enrol `uid` as `card_id` of `game_id`; on success close every page's dialog for it and, when
+    that game is on, read the card again (what the player meant by scanning it). Returns an error, or None."""
     try:
-        app.companion.catalogue.enrol(uid, GAME, card_id)
+        app.companion.catalogue.enrol(uid, game_id, card_id)
     except RuleError as exc:
-        return exc.message
-    for other in app.companion.hub.apps:
-        if other.enrol_uid == uid and other is not app:
+        return render(exc.text)
+    for other in app.hub.apps:
+        if other is not app and other.enrol_uid == uid:
             other.post(other.close_enrol)
     app.close_enrol()
-    app.message = ("applied", _("Tag {uid} is now {card}.").format(uid=uid, card=card_id))
-    app.companion.table.card(uid)
+    app.note("applied", M("Tag {uid} is now {card}.", uid=uid, card=card_id))
+    table, game = app.companion.table, app.companion.game
+    if table is not None and game is not None and game.id == game_id:
+        table.card(uid, _seat_number(app, by))
     if app.screen in ("cards", "game"):
         app.render()
     return None
 
 
-def enrol_dialog(app, uid: str) -> ft.AlertDialog:
-    error = text("", color="#ef9a9a", size=SMALL)
-    results = ft.Column(_matches_column(app, "", lambda cid: _pick(cid)), scroll=ft.ScrollMode.AUTO, height=230, width=440, spacing=4)
+def _seat_number(app: App, by: Viewer) -> int | None:
+    """The 1-based seat number of the reader that read the tag (None: the table's reader)."""
+    session = app.companion.session
+    if not by.is_seat or session is None:
+        return None
+    ids = [seat.id for seat in session.seats]
+    return ids.index(by.seat) + 1 if by.seat in ids else None
 
-    def _pick(card_id):
-        message = enrol(app, uid, card_id)
+
+def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
+    game = app.companion.game
+    game_id = game.id if game is not None else ""
+    error = text("", color=REFUSED, size=SMALL)
+
+    def pick(card_id: str) -> None:
+        message = enrol(app, uid, game_id, card_id, by)
         if message:
             error.value = message
             app.page.update()
 
-    def search(e):
-        results.controls = _matches_column(app, e.control.value or "", _pick)
+    results = ft.Column(_matches(game_id, "", pick), scroll=ft.ScrollMode.AUTO, height=230, width=460, spacing=4)
+
+    def search(e: Any) -> None:
+        results.controls = _matches(game_id, e.control.value or "", pick)
         app.page.update()
 
-    field = ft.TextField(label=_("Search a card"), on_change=search, text_size=18, dense=True, autofocus=True, width=440)
+    field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, autofocus=True, width=460)
     dialog = ft.AlertDialog(
         modal=True,
         title=ft.Text(_("Unknown card {uid}: which card is it?").format(uid=uid), size=20),
         content=ft.Column([field, error, results], tight=True, spacing=6),
-        actions=[button(_("Not now"), lambda e: app.close_enrol(), height=46)],
+        actions=[button(_("Not now"), lambda e: app.close_enrol(), max_lines=1)],
     )
-    dialog.data = {"search": search, "pick": _pick, "results": results, "field": field}
+    dialog.data = {"search": search, "pick": pick, "results": results, "field": field}
     return dialog
 
 
-def build(app) -> ft.Control:
+def _catalogue_game(app: App) -> str:
+    games = app.companion.games()
+    if app.catalogue_game in games:
+        return str(app.catalogue_game)
+    current = app.companion.game
+    return current.id if current is not None else next(iter(games), "")
+
+
+def build(app: App) -> ft.Control:
     catalogue = app.companion.catalogue
-    entries = catalogue.list(GAME)
+    game_id = _catalogue_game(app)
+    games = app.companion.games()
+    entries = catalogue.list(game_id)
     uid_field = ft.TextField(label=_("Tag UID (or scan it)"), text_size=18, dense=True, width=260)
-    error = text("", color="#ef9a9a", size=SMALL)
+    error = text("", color=REFUSED, size=SMALL)
     results = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=4)
 
-    def pick(card_id):
+    def pick(card_id: str) -> None:
         uid = (uid_field.value or "").strip()
         if not uid:
             error.value = _("Type or scan the tag's UID first.")
             app.page.update()
             return
-        message = enrol(app, uid, card_id)
+        message = enrol(app, uid, game_id, card_id)
         if message:
             error.value = message
             app.page.update()
 
-    def search(e=None):
-        results.controls = _matches_column(app, search_field.value or "", pick)
+    def search(e: Any = None) -> None:
+        results.controls = _matches(game_id, search_field.value or "", pick)
         app.page.update()
 
-    search_field = ft.TextField(label=_("Search a card"), on_change=search, text_size=18, dense=True, expand=True)
-    results.controls = _matches_column(app, "", pick)
-
-    def forget(uid):
+    def forget(uid: str) -> None:
         try:
-            catalogue.forget(uid)
+            catalogue.forget(uid, game_id)
         except RuleError as exc:
-            app.message = ("refused", exc.message)
+            app.note("refused", exc.text)
         app.render()
 
+    def choose_game(e: Any) -> None:
+        app.catalogue_game = e.control.value
+        app.render()
+
+    search_field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, expand=True)
+    results.controls = _matches(game_id, "", pick)
+    which = ft.Dropdown(label=_("Game"), value=game_id, width=300, text_size=16, on_select=safe(choose_game),
+                        options=[ft.DropdownOption(key=g.id, text=render(g.title)) for g in games.values()])
     rows = [ft.Row([text(e.uid, size=15, width=170), text(e.label or e.card, size=15, expand=True),
-                    button(_("Forget"), lambda ev, uid=e.uid: forget(uid), height=40, size=14)]) for e in entries]
+                    button(_("Forget"), lambda ev, uid=e.uid: forget(uid), size=14, max_lines=1)]) for e in entries]
     listing = ft.Column([text(_("{n} tags enrolled").format(n=len(entries)), size=18, weight=ft.FontWeight.BOLD), *rows],
                         scroll=ft.ScrollMode.AUTO, expand=True, spacing=2)
-    app.cards_fields = {"uid": uid_field, "search": search_field, "pick": pick, "error": error, "results": results}
+    app.fields.update(uid=uid_field, search=search_field, pick=pick, error=error, results=results, game=which)
     return ft.Column([
-        ft.Row([button(_("Home"), lambda e: app.go("home"), icon=ft.Icons.HOME, height=46),
-                text(_("Card catalogue"), size=BIG, weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home")),
+                text(_("Card catalogue"), size=BIG, weight=ft.FontWeight.BOLD, expand=True), which]),
         ft.Row([
             card(listing, expand=True),
             card(ft.Column([text(_("Enrol a tag"), size=18, weight=ft.FontWeight.BOLD), uid_field, search_field, error, results],

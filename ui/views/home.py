@@ -1,74 +1,115 @@
-"""Home: start a new Big Bang game, resume a saved one, the card catalogue, the language."""
+"""Home: a new game of any registered game, back to the game on the table, joining a seat by its
+code, the saved games of every game to resume, the card catalogue, the language."""
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.i18n import _
+from companion.messages import render
+from companion.store import SavedGame
 from ui import i18n
-from ui.widgets.common import BIG, SMALL, button, card, text
+from ui.widgets.common import BIG, MUTED, PANEL, REFUSED, SELECTED_BG, SMALL, button, card, safe, text
 
-STATUS = {"playing": lambda: _("playing"), "won": lambda: _("won"), "lost": lambda: _("lost")}
+if TYPE_CHECKING:
+    from ui.app import App
 
 
-def build(app) -> ft.Control:
+#: four buttons and their gaps across the 7" screen
+GAME_BUTTON = 192
+
+
+def _status(status: str) -> str:
+    return {"playing": _("playing"), "over": _("over")}.get(status, status)
+
+
+def build(app: App) -> ft.Control:
     companion = app.companion
-    view = companion.view()
-    going = view["status"] == "playing"
-
     language = ft.Dropdown(
         label=_("Language"),
         value=i18n.current_language(),
         options=[ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()],
-        on_select=lambda e: app.set_language(e.control.value),
-        width=190,
+        on_select=safe(lambda e: app.set_language(e.control.value)),
+        width=200,
         text_size=16,
     )
-    header = ft.Row([
-        text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD, expand=True),
-        language,
-    ])
-    actions = ft.Row([
-        button(_("New Big Bang game"), lambda e: app.go("setup"), icon=ft.Icons.PLAY_ARROW, expand=True, height=60),
-        button(_("Back to the game"), lambda e: app.go("game", "table"), icon=ft.Icons.CASINO, expand=True, height=60) if going else None,
-        button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, expand=True, height=60),
-    ])
-    actions.controls = [c for c in actions.controls if c is not None]
+    catalogue = button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1)
+    header = ft.Row([text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD, expand=True), catalogue, language])
+    # Four to a row, however many games are installed: the list wraps instead of squeezing them.
+    actions: list[ft.Control] = []
+    if companion.playing:
+        actions.append(button(_("Back to the game"), lambda e: app.go("game"), icon=ft.Icons.CASINO, width=GAME_BUTTON,
+                              bgcolor=SELECTED_BG, color="#ffffff"))
+    actions += [button(_("New {game}").format(game=render(game.title)), lambda e, gid=game.id: _new_game(app, gid),
+                       icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, data=game.id)
+                for game in companion.games().values()]
+    parts: list[ft.Control] = [header, ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
+    if app.notice is not None and render(app.notice.text):
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
+    parts.append(ft.Row([card(_saved_games(app), expand=3), card(_join(app), width=250)], expand=True,
+                        vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+    return ft.Column(parts, expand=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    saved = companion.saved_games()
-    rows = []
-    for g in saved[:30]:
-        when = datetime.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
-        status = STATUS.get(g.summary.get("status"), lambda: g.summary.get("status") or "?")()
-        players = ", ".join(g.summary.get("players") or [])
-        current = companion.session.game_id == g.id
-        rows.append(ft.Container(
-            content=ft.Row([
-                ft.Column([
-                    text(f"{players}", size=18, weight=ft.FontWeight.BOLD),
-                    text(_("Game {id} · {when} · {status}").format(id=g.id, when=when, status=status), size=SMALL, color="#b0bec5"),
-                ], spacing=0, expand=True),
-                text(_("now playing"), size=SMALL, color="#81c784") if current else
-                button(_("Resume"), lambda e, gid=g.id: _resume(app, gid), height=46, data=g.id),
-            ]),
-            padding=ft.Padding.symmetric(horizontal=8, vertical=4), bgcolor="#1f2633", border_radius=ft.BorderRadius.all(8),
-        ))
-    resume = ft.Column([
+
+def _new_game(app: App, game_id: str) -> None:
+    app.setup_game = game_id
+    app.notice = None
+    app.go("setup")
+
+
+def _saved_games(app: App) -> ft.Control:
+    saved = app.companion.saved_games()
+    rows = [_saved_row(app, g) for g in saved[:30]]
+    return ft.Column([
         text(_("Saved games"), size=BIG, weight=ft.FontWeight.BOLD),
-        *(rows or [text(_("No saved games yet."), color="#b0bec5")]),
+        *(rows or [text(_("No saved games yet."), color=MUTED)]),
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
-    status = []
-    if app.message:
-        status.append(text(app.message[1], color="#ef9a9a" if app.message[0] == "refused" else "#b0bec5"))
-    return ft.Column([header, actions, *status, card(resume, expand=True)], expand=True, spacing=8,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _resume(app, game_id: int) -> None:
-    outcome = app.companion.resume(game_id)
-    app.message = (outcome.kind, outcome.message)
+def _saved_row(app: App, saved: SavedGame) -> ft.Control:
+    games = app.companion.games()
+    title = render(games[saved.game].title) if saved.game in games else saved.game
+    when = datetime.datetime.fromtimestamp(saved.updated).strftime("%Y-%m-%d %H:%M")
+    session = app.companion.session
+    current = session is not None and session.game_id == saved.id
+    return ft.Container(
+        content=ft.Row([
+            ft.Column([
+                text(", ".join(saved.players), size=18, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                text(_("{game} · game {id} · {when} · {status}").format(game=title, id=saved.id, when=when, status=_status(saved.status)),
+                     size=SMALL, color=MUTED, max_lines=2),
+            ], spacing=0, expand=True),
+            text(_("now playing"), size=SMALL, color="#81c784") if current else
+            button(_("Resume"), lambda e, gid=saved.id: _resume(app, gid), data=saved.id, max_lines=1),
+        ]),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4), bgcolor=PANEL, border_radius=ft.BorderRadius.all(8),
+        border=ft.Border.all(1, "#37474f"),
+    )
+
+
+def _resume(app: App, saved_id: int) -> None:
+    outcome = app.companion.resume(saved_id)
     if outcome.kind == "refused":
-        app.render()
-    else:
-        app.go("game", "table")
+        app.tell("refused", outcome.message)
+        return
+    app.notice = None
+    app.go("game")
+
+
+def _join(app: App) -> ft.Control:
+    """A phone's way in: the six digits the table screen's Seats tab shows for a seat."""
+    code = ft.TextField(label=_("Join code"), text_size=22, width=220, keyboard_type=ft.KeyboardType.NUMBER)
+
+    def join(e: object = None) -> None:
+        app.join(code.value or "")
+
+    code.on_submit = safe(join)
+    app.fields["join_code"], app.fields["join"] = code, join
+    return ft.Column([
+        text(_("Join a seat"), size=BIG, weight=ft.FontWeight.BOLD),
+        text(_("Your own screen for your seat: type the code the table shows under Seats."), size=SMALL, color=MUTED),
+        code,
+        button(_("Join"), join, icon=ft.Icons.LOGIN, width=220),
+    ], spacing=6, scroll=ft.ScrollMode.AUTO)

@@ -1,99 +1,166 @@
-"""The Big Bang setup wizard: three player names, the settings the rules leave open (defaults
-shown), the rune solution (drawn in secret, or typed in by a human game master), an optional
-game-master PIN."""
+"""The setup wizard of any game, built from what the game declares:
+
+- the seats' names, as many as `game.seat_range` allows (when the game keeps the number of seats
+  in a setting, `game.seat_count_setting`, the number of names sets it);
+- the game's own part, when its UI folder has one (Big Bang: the rune solution and the PIN);
+- every setting the schema shows in a wizard (whole numbers, choices, yes/no) with its translated
+  label, default and help.
+
+The start request is `{"cmd": "start", "players": [...], "settings": {...}}` plus what the game's
+part adds; the core checks it, and a refusal (naming the setting) is shown above the form.
+"""
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.games.bigbang.config import default_settings
+from companion.game import GameDefinition
 from companion.i18n import _
-from ui.widgets.common import BIG, SMALL, button, card, text
+from companion.messages import M, Text, render
+from companion.palette import seat_colour
+from companion.settings import SettingInfo, describe, dotted_overrides
+from ui.games import screens_for
+from ui.widgets.common import BIG, MUTED, REFUSED, SMALL, button, card, icon_button, safe, seat_chip, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+FIELD_WIDTH = 250
 
 
-def _field(label: str, value: str = "", **kw) -> ft.TextField:
-    return ft.TextField(label=label, value=value, text_size=18, dense=True, **kw)
+def _game(app: App) -> GameDefinition | None:
+    games = app.companion.games()
+    if app.setup_game in games:
+        return games[app.setup_game]
+    return next(iter(games.values()), None)
 
 
-def build(app) -> ft.Control:
-    defaults = default_settings()
-    track, table, gate = defaults["track"], defaults["table"], defaults["gate"]
-    players = table["players"]
-    names = [_field(_("Player {n}").format(n=i + 1), expand=True) for i in range(players)]
-    length = _field(_("Track length (default {n})").format(n=track["length"]), str(track["length"]), width=240,
-                    keyboard_type=ft.KeyboardType.NUMBER)
-    start = _field(_("Moon starts at (default {n})").format(n=track["start"]), str(track["start"]), width=240,
-                   keyboard_type=ft.KeyboardType.NUMBER)
-    cards_from = ft.Dropdown(label=_("Cards drawn by"), value=table["cards_from"], width=370, text_size=16, options=[
-        ft.DropdownOption(key="table", text=_("the players (real cards; default)")),
-        ft.DropdownOption(key="companion", text=_("the companion")),
-    ])
-    feedback = ft.Dropdown(label=_("After a failed gate attempt"), value=gate["feedback"], width=370, text_size=16, options=[
-        ft.DropdownOption(key="count", text=_("say how many letters are right (default)")),
-        ft.DropdownOption(key="none", text=_("say nothing")),
-    ])
-    solution_mode = ft.Dropdown(label=_("Rune solution"), value="drawn", width=370, text_size=16, options=[
-        ft.DropdownOption(key="drawn", text=_("drawn in secret by the companion")),
-        ft.DropdownOption(key="typed", text=_("typed in by a game master")),
-    ])
-    runes = gate["runes"]
-    solution = _field(_("Letters in rune order ({runes})").format(runes=", ".join(runes)), password=True,
-                      can_reveal_password=True, expand=True)
-    pin = _field(_("Game-master PIN (optional)"), password=True, can_reveal_password=True, width=370,
-                 keyboard_type=ft.KeyboardType.NUMBER)
-    error = text("", color="#ef9a9a", size=SMALL)
+def build(app: App) -> ft.Control:
+    game = _game(app)
+    if game is None:
+        app.screen = "home"
+        from ui.views import home
 
-    def start_game(e=None):
-        request = _request()
-        if isinstance(request, str):
-            error.value = request
+        return home.build(app)
+    settings = [s for s in describe(game.settings, game.default_settings()) if s.in_wizard]
+    seat_count = next((s for s in settings if s.key == game.seat_count_setting), None)
+    names = ft.Row(spacing=8, run_spacing=8, wrap=True)
+    seated = ft.Semantics(exclude_semantics=True)  # read as one line: "At the table: Ann, Bob"
+
+    def show_seats(e: object = None, update: bool = True) -> None:
+        """The table as the names stand, each in its seat's colour: the order is the turn order."""
+        typed = [name for name in ((field.value or "").strip() for field in names.controls) if name]
+        chips = [seat_chip(name, seat_colour(index).screen, size=15) for index, name in enumerate(typed)]
+        seated.content = ft.Row([text(_("At the table:"), size=15, color=MUTED), *chips], spacing=6, wrap=True, run_spacing=4)
+        seated.label = _("At the table: {names}").format(names=", ".join(typed))
+        if update:
             app.page.update()
+
+    low, high = game.seat_range
+    if seat_count is not None:  # the setting's own range may be narrower than the game's
+        low, high = max(low, seat_count.low or low), min(high, seat_count.high or high)
+    start_with = seat_count.default if seat_count is not None else low
+    _set_name_count(names, max(low, min(high, int(start_with))), show_seats)
+    show_seats(update=False)
+    fields = {s.key: _setting_field(s) for s in settings if s is not seat_count}
+    part = screens_for(game.id).setup_part(app)
+    error = text("", color=REFUSED, size=SMALL)
+
+    def show_error(message: Text) -> None:
+        error.value = render(message)
+        app.page.update()
+
+    def change_count(delta: int) -> None:
+        count = len(names.controls) + delta
+        if low <= count <= high:
+            _set_name_count(names, count, show_seats)
+            show_seats()
+
+    def start_game(e: object = None) -> None:
+        request = _request(game, [f.value or "" for f in names.controls], fields, seat_count)
+        if not isinstance(request, dict):
+            show_error(request)
             return
-        outcome = app.companion.start(request)
+        if part is not None:
+            problem = part.complete(request)
+            if problem is not None:
+                show_error(problem)
+                return
+        outcome = app.companion.start(game.id, request)
         if outcome.kind == "refused":
-            error.value = outcome.message
-            app.page.update()
+            show_error(outcome.message)
             return
-        app.message = (outcome.kind, outcome.message)
-        app.go("game", "table")
+        app.note(outcome.kind, outcome.message)
+        app.go("game")
 
-    def _request():
-        players_named = [f.value.strip() for f in names]
-        if any(not n for n in players_named):
-            return _("Name all {n} players.").format(n=players)
-        try:
-            settings = {"track": {"length": int(length.value), "start": int(start.value)},
-                        "table": {"cards_from": cards_from.value}, "gate": {"feedback": feedback.value}}
-        except (TypeError, ValueError):
-            return _("The track length and start must be whole numbers.")
-        request = {"cmd": "start", "players": players_named, "settings": settings}
-        if solution_mode.value == "typed":
-            letters = [ch.upper() for ch in re.sub(r"[\s,;:\-]+", "", solution.value or "")]
-            if len(letters) != len(runes):
-                return _("Type one letter for each of the {n} runes.").format(n=len(runes))
-            request["solution"] = letters
-        if (pin.value or "").strip():
-            request["master_pin"] = pin.value.strip()
-        return request
-
-    app.setup_fields = {"names": names, "length": length, "start": start, "cards_from": cards_from, "feedback": feedback,
-                        "solution_mode": solution_mode, "solution": solution, "pin": pin, "error": error, "start_game": start_game}
-    form = ft.Column([
-        text(_("Players in turn order"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Row(names),
-        text(_("Settings the rules leave open"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Row([length, start], wrap=True),
-        ft.Row([cards_from, feedback], wrap=True),
-        text(_("The gate"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Row([solution_mode, pin], wrap=True),
-        ft.Row([solution]),
-        text(_("A typed solution stays hidden: only the game-master view (behind the PIN) shows it."), size=SMALL, color="#b0bec5"),
-    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+    app.fields.update(names=names, settings=fields, error=error, start_game=start_game, part=part,
+                      more=lambda: change_count(+1), fewer=lambda: change_count(-1))
+    form: list[ft.Control] = [
+        ft.Row([text(_("Players in turn order"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+                button(_("Fewer"), lambda e: change_count(-1), icon=ft.Icons.REMOVE, max_lines=1),
+                button(_("More"), lambda e: change_count(+1), icon=ft.Icons.ADD, max_lines=1)]),
+        names,
+        seated,
+    ]
+    if part is not None:  # before the settings: what matters most, and the settings can be long
+        form += part.controls
+    if fields:
+        form += [text(_("Settings the rules leave open"), size=18, weight=ft.FontWeight.BOLD),
+                 ft.Row(list(fields.values()), wrap=True, spacing=8, run_spacing=8)]
     return ft.Column([
-        ft.Row([button(_("Home"), lambda e: app.go("home"), icon=ft.Icons.HOME, height=46),
-                text(_("New Big Bang game"), size=BIG, weight=ft.FontWeight.BOLD, expand=True),
-                button(_("Start the game"), start_game, icon=ft.Icons.PLAY_ARROW, height=52, bgcolor="#2e7d32", color="#ffffff")]),
+        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home")),
+                text(_("New {game}").format(game=render(game.title)), size=BIG, weight=ft.FontWeight.BOLD, expand=True,
+                     max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                button(_("Start the game"), start_game, icon=ft.Icons.PLAY_ARROW, bgcolor="#2e7d32", color="#ffffff", max_lines=1)]),
         error,
-        card(form, expand=True),
+        card(ft.Column(form, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True), expand=True),
     ], expand=True, spacing=6)
+
+
+def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None]) -> None:
+    """Add or drop name fields at the end, keeping what was typed in the others."""
+    while len(names.controls) < count:
+        n = len(names.controls) + 1
+        names.controls.append(ft.TextField(label=_("Player {n}").format(n=n), text_size=18, dense=True, width=FIELD_WIDTH,
+                                           on_change=safe(on_change)))
+    del names.controls[count:]
+
+
+def _setting_field(info: SettingInfo) -> ft.Control:
+    label = render(info.label)
+    help_text = render(info.help) if info.help else None
+    if info.kind == "choice":
+        return ft.Dropdown(label=label, value=str(info.default), width=FIELD_WIDTH + 120, text_size=16, data=info,
+                           options=[ft.DropdownOption(key=value, text=render(name)) for value, name in info.choices],
+                           tooltip=help_text)
+    if info.kind == "bool":
+        return ft.Switch(label=label, value=bool(info.default), data=info, tooltip=help_text, height=48)
+    return ft.TextField(label=_("{setting} (default {n})").format(setting=label, n=info.default), value=str(info.default),
+                        width=FIELD_WIDTH, text_size=18, dense=True, keyboard_type=ft.KeyboardType.NUMBER, data=info,
+                        helper=help_text, helper_max_lines=2)
+
+
+def _request(game: GameDefinition, typed_names: list[str], fields: dict[str, ft.Control],
+             seat_count: SettingInfo | None) -> dict[str, Any] | Text:
+    """The start request, or the first problem with what was typed."""
+    players = [name.strip() for name in typed_names]
+    if any(not name for name in players):
+        return M("Name all {n} players.", n=len(players))
+    values: dict[str, Any] = {}
+    for key, control in fields.items():
+        info: SettingInfo = control.data
+        value = getattr(control, "value", None)
+        if info.kind == "int":
+            try:
+                value = int(str(value).strip())
+            except ValueError:
+                return M("{setting}: a whole number, please.", setting=info.label)
+        values[key] = value
+    if seat_count is not None:
+        values[seat_count.key] = len(players)
+    request: dict[str, Any] = {"cmd": "start", "players": players}
+    if values:
+        request["settings"] = dotted_overrides(values)
+    return request

@@ -1,1 +1,2 @@
-"""Reusable pieces of the touchscreen UI: the moon track and ring preview, big buttons, banners."""
+"""Reusable pieces of the touchscreen UI: big buttons and tabs, banners, seat chips, a track drawn
+like the ring, the ring preview, QR codes."""

@@ -1,58 +1,138 @@
-"""Small building blocks sized for a 7" 800×480 touchscreen read from a metre away."""
+"""Small building blocks sized for a 7" 800×480 touchscreen read from a metre away.
+
+Every control a finger uses is at least `TOUCH` (48) px in both directions, and every handler goes
+through `safe()`: a bug in one tap is a log line, never a crashed page (Flet shows a crashed
+session as a dead screen).
+"""
 from __future__ import annotations
 
-from typing import Callable
+import functools
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
+
+from companion.contract import Seat
+from companion.palette import colour, seat_colour
+
+log = logging.getLogger(__name__)
 
 FONT = "DejaVu Sans"
 BIG = 22  # the prompt, numbers
 MID = 17  # buttons, labels
 SMALL = 14
 
-#: player colours, the hardware config's defaults (the status LED shows the same)
-PLAYER_COLOURS = ("#e53935", "#1e88e5", "#43a047", "#fdd835", "#8e24aa")
+#: the smallest finger target, in px, both ways
+TOUCH = 48
+#: the height of an ordinary button: a fingertip at arm's length
+BUTTON_HEIGHT = 56
+
+PANEL = "#1f2633"
+MUTED = "#b0bec5"
+REFUSED = "#ef9a9a"
+SELECTED_BG = "#3949ab"
 
 
-def text(value: str, size: int = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw) -> ft.Text:
+def safe(handler: Callable[..., Any] | None) -> Callable[..., Any] | None:
+    """`handler` that logs its exceptions instead of raising them into Flet."""
+    if handler is None:
+        return None
+
+    @functools.wraps(handler)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return handler(*args, **kwargs)
+        except Exception:  # no crash ever: the page stays usable, the log says what broke
+            log.exception("a screen handler failed")
+            return None
+
+    return guarded
+
+
+def text(value: str, size: int = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, weight=weight, color=color, **kw)
 
 
-def button(label: str, on_click: Callable | None, *, icon=None, color: str | None = None, bgcolor: str | None = None,
-           height: int = 52, width: int | None = None, expand: bool | int | None = None, disabled: bool = False,
-           size: int = MID, data=None) -> ft.Button:
-    """A big touch button (at least 52 px high: a fingertip at arm's length)."""
+def button(label: str, on_click: Callable[..., Any] | None, *, icon: Any = None, color: str | None = None,
+           bgcolor: str | None = None, height: int = BUTTON_HEIGHT, width: int | None = None,
+           expand: bool | int | None = None, disabled: bool = False, size: int = MID, data: Any = None,
+           max_lines: int = 2) -> ft.Button:
+    """A big touch button: at least 48 px each way, its label on at most `max_lines` lines."""
     return ft.Button(
-        content=ft.Text(label, size=size, text_align=ft.TextAlign.CENTER),
+        content=ft.Text(label, size=size, text_align=ft.TextAlign.CENTER, max_lines=max_lines,
+                        overflow=ft.TextOverflow.ELLIPSIS),
         icon=icon,
-        on_click=on_click,
-        height=height,
-        width=width,
+        on_click=safe(on_click),
+        height=max(height, TOUCH),
+        width=max(width, TOUCH) if width is not None else None,
         expand=expand,
         disabled=disabled,
         data=data,
         color=color,
         bgcolor=bgcolor,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10), padding=ft.Padding.symmetric(horizontal=12, vertical=6)),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10), padding=ft.Padding.symmetric(horizontal=12, vertical=4)),
     )
 
 
-def banner(message: str, colour: str, icon=ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:
-    """A full-width alert that matters: red moon, loss, win."""
+def icon_button(icon: Any, label: str, on_click: Callable[..., Any] | None) -> ft.Control:
+    """An icon alone (Home), as big as any button, named for screen readers and the tests (a touchscreen
+    has no hover, so no tooltip)."""
+    return ft.Semantics(label=label, button=True, content=ft.IconButton(
+        icon, on_click=safe(on_click), icon_size=30, width=BUTTON_HEIGHT, height=BUTTON_HEIGHT, data=label))
+
+
+def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selected: bool = False) -> ft.Control:
+    """A tab: its icon over a short label, narrow enough for seven in a row at 800 px."""
+    colour = "#ffffff" if selected else "#c5cae9"
+    return ft.Button(
+        content=ft.Column([ft.Icon(icon, size=20, color=colour),
+                           ft.Text(label, size=13, color=colour, max_lines=1, no_wrap=True)],
+                          spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                          alignment=ft.MainAxisAlignment.CENTER),
+        on_click=safe(on_click), height=BUTTON_HEIGHT, bgcolor=SELECTED_BG if selected else None,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10), padding=ft.Padding.symmetric(horizontal=8, vertical=2)),
+        data=label,
+    )
+
+
+def banner(message: str, colour: str, icon: Any = ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:
+    """A full-width alert that matters: red moon, a loss, a win."""
     return ft.Container(
         content=ft.Row([ft.Icon(icon, color=ft.Colors.WHITE, size=30),
-                        ft.Text(message, size=BIG, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True)]),
+                        ft.Text(message, size=BIG, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True,
+                                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]),
         bgcolor=colour,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=4),
         border_radius=ft.BorderRadius.all(8),
     )
 
 
-def card(content: ft.Control, *, bgcolor: str = "#1f2633", padding: int = 8, expand=None, width=None, height=None,
-         border_colour: str | None = None) -> ft.Container:
+def card(content: ft.Control, *, bgcolor: str = PANEL, padding: int = 8, expand: bool | int | None = None,
+         width: int | None = None, height: int | None = None, border_colour: str | None = None) -> ft.Container:
     return ft.Container(content=content, bgcolor=bgcolor, padding=ft.Padding.all(padding), expand=expand, width=width,
                         height=height, border_radius=ft.BorderRadius.all(10),
                         border=ft.Border.all(3, border_colour) if border_colour else None)
+
+
+def seat_screen_colour(seats: Sequence[Seat], seat_id: str | None) -> str:
+    """A seat's colour on the screen: its own, when the game gives seats one (Dungeon Twister's blue
+    and yellow), else the palette's colour of its place at the table."""
+    for index, seat in enumerate(seats):
+        if seat.id == seat_id:
+            return colour(seat.colour).screen if seat.colour else seat_colour(index).screen
+    return colour("unknown").screen
+
+
+def seat_chip(name: str, background: str, *, size: int = BIG, strong: bool = True) -> ft.Container:
+    """A seat's name on its colour (the colour its status LED and ring arcs use)."""
+    return ft.Container(
+        text(name, size=size, weight=ft.FontWeight.BOLD if strong else None, color="#000000", max_lines=1,
+             overflow=ft.TextOverflow.ELLIPSIS),
+        bgcolor=background,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        border_radius=ft.BorderRadius.all(8),
+    )
 
 
 def hexcolour(rgb: tuple[int, int, int]) -> str:

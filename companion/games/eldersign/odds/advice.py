@@ -192,7 +192,7 @@ class _Adviser:
         own, other = self.own, self.other
         ctx = self.solver.context(own, other, s.focus, len(s.helpers), s.spells, s.clues - 1, sum(rolled))
         expectation = self.solver.expectations(ctx, rolled)
-        seen: set[int] = set()
+        seen: set[tuple[int, int, int]] = set()
         for size in range(0, len(positions)):
             for kept in itertools.combinations(positions, size):
                 code = self.solver.code_of([s.roll[i] for i in kept])

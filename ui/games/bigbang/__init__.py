@@ -1,0 +1,51 @@
+"""What only Big Bang draws: the table (moon track, cubes, hands by card names, locations), the
+runes (Sheldon's swap as two taps, clues, the gate), the fight and gate dialogs, the red-moon
+banner, its setup part (solution, PIN) and the game master's solution. The shell draws the rest."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.contract import View
+from companion.i18n import _
+from companion.inputs import Option
+from ui.games import GameScreens, SetupPart, Tab
+from ui.games.bigbang import master, runes, setup, table
+from ui.games.bigbang.fight import fight_dialog
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class BigBangScreens(GameScreens):
+    def tabs(self, app: App) -> list[Tab]:
+        return [Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, table.table_panel),
+                Tab("runes", lambda: _("Runes"), ft.Icons.KEY, runes.runes_panel)]
+
+    def seat_tabs(self, app: App) -> list[Tab]:
+        """Nothing at a Big Bang table is one player's secret: a seat sees the table, with its own menu."""
+        return self.tabs(app)
+
+    def alerts(self, app: App, view: View) -> list[ft.Control]:
+        return table.red_moon_alert(app, view)
+
+    def dialog(self, app: App, option: Option) -> bool:
+        if option.dialog == "fight":
+            app.show_dialog(fight_dialog(app, option))
+        elif option.dialog == "gate":
+            app.show_dialog(runes.gate_dialog(app, option))
+        elif option.dialog == "swap":
+            runes.start_swap(app)
+        else:
+            return False
+        return True
+
+    def setup_part(self, app: App) -> SetupPart:
+        return setup.setup_part(app)
+
+    def master_panel(self, app: App, master_view: View, table_view: View) -> ft.Control:
+        return master.solution_panel(master_view)
+
+
+SCREENS = BigBangScreens()

@@ -1,0 +1,129 @@
+"""Big Bang's runes tab: the letters at the gate (Sheldon's swap as two taps on them), the clues,
+and the gate attempt — which first shows the letters for the table to check against the cardboard."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.contract import View
+from companion.i18n import _
+from companion.inputs import Option
+from companion.messages import M, render
+from ui.views.menu import choose
+from ui.widgets.common import MID, button, card, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+MAIN_TAB = "table"
+
+
+def runes_panel(app: App, view: View) -> ft.Control:
+    gate = view["gate"]
+    options = app.options()
+    swap = next((o for o in options if o.dialog == "swap"), None)
+    attempt = next((o for o in options if o.dialog == "gate"), None)
+    clue_options = [o for o in options if o.command.get("cmd") == "ask" or o.command.get("item") == "clue"]
+    first = app.scratch.get("swap_first")
+
+    def letter_button(letter: str, on_board: bool = True) -> ft.Control:
+        chosen = first == letter
+        return button(letter, lambda e: tap_letter(app, swap, letter), height=58, width=62, size=26, max_lines=1,
+                      bgcolor="#f9a825" if chosen else ("#37474f" if on_board else "#263238"),
+                      color="#000000" if chosen else "#ffffff", data=letter)
+
+    slots = [ft.Column([text(rune, size=13, color="#90caf9", max_lines=1), letter_button(letter)], spacing=2,
+                       horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+             for rune, letter in zip(gate["runes"], gate["board"], strict=True)]
+    beside = [letter_button(letter, on_board=False) for letter in gate["off_board"]]
+    hint = (_("Sheldon's swap: tap a second letter.") if first else _("Sheldon's swap: tap two letters.") if swap else "")
+    side: list[ft.Control] = [text(_("Cubes {n}/{cost} for an attempt").format(n=view["cubes"], cost=view["gate_cost"]), size=MID)]
+    if attempt is not None:
+        side.append(button(_("Try to close the gate"), lambda e: app.show_dialog(gate_dialog(app, attempt)),
+                           icon=ft.Icons.DOOR_FRONT_DOOR, bgcolor="#6a1b9a", color="#ffffff"))
+    side += [button(render(o.label), lambda e, o=o: choose(app, o), size=15) for o in clue_options]
+    side.append(text(_last_attempt(gate["last_attempt"]), size=MID, weight=ft.FontWeight.BOLD))
+    return ft.Column([
+        text(_("Letters at the gate"), size=MID, weight=ft.FontWeight.BOLD),
+        ft.Row(slots, spacing=6, wrap=True),
+        ft.Row([text(_("Beside the board:"), size=15), *beside], spacing=6, wrap=True),
+        text(hint, size=15, color="#fff59d") if hint else ft.Container(),
+        ft.Row([
+            card(ft.Column([text(_("Clues learned"), size=MID, weight=ft.FontWeight.BOLD),
+                            text(_clues(gate["clues"]), size=MID),
+                            text(_("Clues owed: {n}").format(n=gate["clues_owed"]), size=14) if gate["clues_owed"] else ft.Container()],
+                           spacing=4), expand=True),
+            card(ft.Column(side, spacing=6), expand=True),
+        ], vertical_alignment=ft.CrossAxisAlignment.START),
+    ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def tap_letter(app: App, swap: Option | None, letter: str) -> None:
+    """Sheldon's swap as two taps: the first letter, then the one it swaps with."""
+    if swap is None:
+        app.tell("refused", M("Only Sheldon's special action swaps letters, before any other action."))
+        return
+    first = app.scratch.get("swap_first")
+    if first is None:
+        app.scratch["swap_first"] = letter
+        app.render()
+        return
+    app.scratch.pop("swap_first", None)
+    if first == letter:
+        app.render()
+        return
+    app.tab = MAIN_TAB  # the swap is done with the runes; the next actions are on the table tab
+    outcome = app.command({**swap.command, "a": first, "b": letter})
+    if outcome.kind != "applied":
+        app.tab = "runes"
+        app.render()
+
+
+def start_swap(app: App) -> None:
+    app.scratch.pop("swap_first", None)
+    app.note("selected", M("Tap two letters to swap them."))
+    app.go("game", "runes")
+
+
+def _clues(clues: dict[str, Any]) -> str:
+    no_rune = _("no rune")
+    return ", ".join(f"{letter} → {rune or no_rune}" for letter, rune in sorted(clues.items())) or _("none yet")
+
+
+def _last_attempt(last: dict[str, Any] | None) -> str:
+    if last is None:
+        return _("No gate attempt yet.")
+    if last["success"]:
+        return _("The gate is closed!")
+    if last["correct"] is not None:
+        return _("Last attempt failed: {n} letter(s) on their own rune.").format(n=last["correct"])
+    return _("Last attempt failed.")
+
+
+def gate_dialog(app: App, option: Option) -> ft.AlertDialog:
+    """The attempt spends cubes: first the table checks the letters on the real board."""
+    view = app.view()
+    gate = view["gate"]
+    board = list(gate["board"])
+
+    def go(e: object = None) -> None:
+        app.close_dialog()
+        app.command({**option.command, "board": board})
+
+    slots = [ft.Column([text(rune, size=13, color="#90caf9"), text(letter, size=30, weight=ft.FontWeight.BOLD)],
+                       horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)
+             for rune, letter in zip(gate["runes"], board, strict=True)]
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(_("Try to close the gate"), size=20),
+        content=ft.Column([
+            text(_("Check the letters on the real board first:"), size=MID),
+            ft.Row(slots, spacing=14, wrap=True),
+            text(_("The attempt spends {n} cubes.").format(n=view["gate_cost"]), size=15),
+        ], tight=True, width=540),
+        actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
+                 button(_("The board matches: try"), go, bgcolor="#6a1b9a", color="#ffffff", max_lines=1)],
+    )
+    dialog.data = {"go": go}
+    return dialog

@@ -1,0 +1,66 @@
+"""What the screens need of the process's companion (entry.root.Companion fits), as a Protocol:
+`ui/` never imports `entry/` or `hardware/`, it is handed one of these."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from companion.cards import CardCatalogue
+from companion.game import GameDefinition
+from companion.session import Session
+from companion.store import SavedGame
+from companion.table import Outcome, Table
+
+
+class CompanionPort(Protocol):
+    catalogue: CardCatalogue
+
+    # -- the game on the table --------------------------------------------------------------------
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def table(self) -> Table | None: ...
+
+    @property
+    def game(self) -> GameDefinition | None: ...
+
+    @property
+    def playing(self) -> bool: ...
+
+    def games(self) -> dict[str, GameDefinition]: ...
+
+    def start(self, game_id: str, request: dict[str, Any]) -> Outcome: ...
+
+    def resume(self, saved_id: int) -> Outcome: ...
+
+    def saved_games(self) -> list[SavedGame]: ...
+
+    def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]: ...
+
+    def on_switch(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    # -- the devices, when simulated ---------------------------------------------------------------
+    @property
+    def simulation(self) -> bool: ...
+
+    @property
+    def simulated_buttons(self) -> bool: ...
+
+    @property
+    def simulated_reader(self) -> bool: ...
+
+    @property
+    def simulated_ring(self) -> bool: ...
+
+    def button_names(self) -> list[str]: ...
+
+    def press(self, button: str, gesture: str) -> None: ...
+
+    def scan(self, uid: str) -> None: ...
+
+    def ring_preview(self) -> tuple[int, Any]: ...
+
+    def add_ring_listener(self, listener: Callable[[Any, int], None]) -> Callable[[], None]: ...
+
+    def tray(self) -> list[tuple[str, str]]: ...

@@ -1,0 +1,113 @@
+"""The game screen's frame, the same for every game: the tab bar with UNDO always on screen, the
+result and alert banners, the prompt with the acting seats' colours, and the current tab's body.
+
+The tabs are the game's own (ui/games/<id>/, or the generic ones) followed by the shell's: the undo
+list, and on a table page the simulator, the game master (only when the game has a master view)
+and the seats' join codes. A seat page shows its own tabs and undo list, nothing of the table's.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.contract import TABLE, View
+from companion.errors import RuleError
+from companion.i18n import _
+from companion.messages import render
+from ui.games import Tab
+from ui.views import history, master, seats, simulator
+from ui.widgets.common import BIG, MUTED, REFUSED, SMALL, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+def tabs(app: App) -> list[Tab]:
+    """Every tab this page may show, in order."""
+    screens = app.screens
+    if not app.is_table:
+        return [*screens.seat_tabs(app), Tab("log", lambda: _("Undo list"), ft.Icons.HISTORY, history.panel)]
+    found = [*screens.tabs(app), Tab("log", lambda: _("Undo list"), ft.Icons.HISTORY, history.panel)]
+    if app.companion.simulation:
+        found.append(Tab("sim", lambda: _("Simulator"), ft.Icons.DEVELOPER_BOARD, simulator.panel))
+    session = app.companion.session
+    if session is not None and session.has_master_view:
+        found.append(Tab("master", lambda: _("Game master"), ft.Icons.LOCK, master.panel))
+    found.append(Tab("seats", lambda: _("Seats"), ft.Icons.QR_CODE_2, seats.panel))
+    return found
+
+
+def build(app: App) -> ft.Control:
+    from ui.views import home
+
+    if not app.companion.playing:
+        app.screen = "home"
+        return home.build(app)
+    try:
+        view = app.view()
+    except RuleError:  # a seat of a game that is no longer on
+        app.viewer, app.screen = TABLE, "home"
+        return home.build(app)
+    shown = tabs(app)
+    current = next((t for t in shown if t.key == app.tab), shown[0])
+    app.tab = current.key
+    parts: list[ft.Control] = [_bar(app, shown, current)]
+    parts += _banners(app, view)
+    parts.append(_prompt(app, view))
+    parts.append(ft.Container(current.build(app, view), expand=True))
+    return ft.Column(parts, expand=True, spacing=4)
+
+
+def _bar(app: App, shown: list[Tab], current: Tab) -> ft.Control:
+    if app.is_table:
+        home = icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"))
+    else:
+        home = icon_button(ft.Icons.LOGOUT, _("Leave this seat"), lambda e: app.leave_seat())
+    tab_buttons = [tab_button(t.label(), t.icon, lambda e, key=t.key: app.go("game", key), selected=t is current) for t in shown]
+    has_history = bool(app.companion.session and app.companion.session.history)
+    undo = button(_("UNDO"), lambda e: app.undo(), icon=ft.Icons.UNDO, bgcolor="#c62828", color="#ffffff", size=18,
+                  disabled=not has_history, max_lines=1)
+    # The tabs scroll sideways when a language's words are long; UNDO never scrolls away.
+    return ft.Row([home, ft.Row(tab_buttons, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True), undo], spacing=4)
+
+
+def _banners(app: App, view: View) -> list[ft.Control]:
+    found: list[ft.Control] = []
+    result = view.turn.result
+    if view.turn.status == "over" and result is not None:
+        found.append(_result_banner(view))
+    found += app.screens.alerts(app, view)
+    return found
+
+
+def _result_banner(view: View) -> ft.Control:
+    """The game's end: who won (everybody, nobody, one seat, a tie), in the game's own words."""
+    result = view.turn.result
+    assert result is not None
+    winners = [view.seat_name(seat) or seat for seat in result.winners]
+    reason = render(result.reason)
+    if not reason:
+        reason = _("Nobody won.") if not winners else _("Won: {names}").format(names=", ".join(winners))
+    if winners:
+        return banner(reason, "#2e7d32", ft.Icons.CELEBRATION)
+    return banner(reason, "#b71c1c")
+
+
+def _prompt(app: App, view: View) -> ft.Control:
+    """What to do next, beside the colour of each seat that may act (several at once for a secret choice)."""
+    chips: list[ft.Control] = []
+    if not app.is_table:
+        chips.append(seat_chip(view.seat_name(app.viewer.seat) or "", seat_screen_colour(view.seats, app.viewer.seat)))
+    else:
+        size = BIG if len(view.turn.acting) == 1 else 17
+        chips += [seat_chip(view.seat_name(seat) or seat, seat_screen_colour(view.seats, seat), size=size) for seat in view.turn.acting]
+    lines: list[ft.Control] = [text(render(view.prompt), size=19, weight=ft.FontWeight.W_500, max_lines=3,
+                                    overflow=ft.TextOverflow.ELLIPSIS)]
+    if app.notice is not None and render(app.notice.text):
+        lines.append(text(render(app.notice.text), size=SMALL, color=REFUSED if app.notice.kind == "refused" else MUTED,
+                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
+    return ft.Container(
+        ft.Row([ft.Row(chips, spacing=4), ft.Column(lines, spacing=0, expand=True, tight=True)]),
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+    )

@@ -1,0 +1,78 @@
+"""The game-master tab, behind the PIN: the shell locks and unlocks it, the game draws what its
+master view holds (Big Bang: the solution). Only this tab asks the session for the master view,
+and only with the PIN typed on this page; leaving the tab locks it again."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.contract import MASTER, View
+from companion.errors import RuleError
+from companion.i18n import _
+from ui.widgets.common import BIG, MID, button, safe, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "✓")
+
+
+def panel(app: App, view: View) -> ft.Control:
+    session = app.companion.session
+    assert session is not None
+    if app.master_pin is not None:
+        try:
+            master = session.view(MASTER, app.master_pin)
+        except RuleError as exc:
+            app.master_pin = None
+            app.note("refused", exc.text)
+        else:
+            return ft.Column([
+                ft.Row([text(_("Game master only"), size=BIG, weight=ft.FontWeight.BOLD, expand=True),
+                        button(_("Lock"), lambda e: lock(app), icon=ft.Icons.LOCK)]),
+                ft.Container(app.screens.master_panel(app, master, view), expand=True),
+            ], spacing=8, expand=True)
+    return _lock_screen(app)
+
+
+def _lock_screen(app: App) -> ft.Control:
+    pin = ft.TextField(label=_("Game-master PIN"), password=True, text_size=22, width=240, keyboard_type=ft.KeyboardType.NUMBER)
+
+    def unlock(e: object = None) -> None:
+        session = app.companion.session
+        assert session is not None
+        try:
+            session.view(MASTER, pin.value or "")
+        except RuleError as exc:
+            app.tell("refused", exc.text)
+            return
+        app.master_pin, app.notice = pin.value, None
+        app.render()
+
+    def key(symbol: str) -> None:
+        """The kiosk has no keyboard: digits by touch."""
+        if symbol == "✓":
+            unlock()
+            return
+        pin.value = (pin.value or "")[:-1] if symbol == "⌫" else (pin.value or "") + symbol
+        app.page.update()
+
+    pin.on_submit = safe(unlock)
+    keypad = ft.Column([ft.Row([button(symbol, lambda e, s=symbol: key(s), width=64, size=20) for symbol in KEYPAD[row:row + 3]],
+                               spacing=4) for row in range(0, len(KEYPAD), 3)], spacing=4)
+    app.fields.update(pin=pin, unlock=unlock, key=key)
+    return ft.Row([
+        ft.Column([
+            text(_("The game master's view shows what the players must not see. Players: look away."), size=MID),
+            pin,
+            button(_("Unlock"), unlock, icon=ft.Icons.LOCK_OPEN, width=240),
+        ], spacing=10, width=300),
+        keypad,
+    ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def lock(app: App) -> None:
+    app.master_pin, app.tab = None, None
+    app.go("game")
+

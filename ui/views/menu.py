@@ -1,0 +1,94 @@
+"""The options menu as big buttons, for this page's viewer: what `table.options(viewer)` offers now.
+
+Tapping an option sends its command as the page's viewer. An option that names a `dialog` opens the
+game's richer screen for it (Big Bang's fight, swap, gate); one that still needs values and has no
+such screen asks them here, one after the other, in place of the menu.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.i18n import _
+from companion.inputs import Option
+from companion.messages import render
+from ui.widgets.common import MID, button, text
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Control:
+    """The menu; or, while an option's values are being asked, the choices for the next one.
+    `fill`: the panel takes the height it is given and scrolls; else it is as tall as its buttons
+    (for a narrow screen's one scrolling column), and `width=None` stretches the buttons."""
+    if app.pending is not None:
+        return asks_panel(app, width, fill)
+    options = app.options()
+    if not options:
+        return _nothing_to_do(app, width)
+    return _column([button(render(o.label), lambda e, o=o: choose(app, o), size=15, width=width) for o in options], fill)
+
+
+def choose(app: App, option: Option) -> None:
+    """What a tap on an option does: its dialog, its command, or its first question."""
+    from ui.app import Pending
+
+    if option.dialog and app.screens.dialog(app, option):
+        return
+    if not option.asks:
+        app.command(option.command)
+        return
+    app.pending = Pending(option, {})
+    app.render()
+
+
+def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Control:
+    pending = app.pending
+    assert pending is not None
+    option = pending.option
+    ask = option.asks[pending.ask]
+
+    def pick(value: object) -> None:
+        pending.picked[ask.arg] = value
+        if pending.ask + 1 < len(option.asks):
+            pending.ask += 1
+            app.render()
+            return
+        app.pending = None
+        outcome = app.command({**option.command, **pending.picked})
+        if outcome.kind != "applied":
+            app.render()
+
+    def back(e: object = None) -> None:
+        app.pending = None
+        app.render()
+
+    return ft.Column([
+        text(render(option.label), size=15, color="#90caf9", max_lines=2),
+        text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
+        _column([button(render(c.label), lambda e, v=c.value: pick(v), size=15, width=width) for c in ask.choices], fill),
+        button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
+    ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
+
+
+def _column(buttons: list[ft.Control], fill: bool) -> ft.Column:
+    if fill:
+        return ft.Column(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(buttons, spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _nothing_to_do(app: App, width: int | None) -> ft.Control:
+    session = app.companion.session
+    if session is not None and session.turn.status == "over" and app.is_table:
+        game = session.game
+        return ft.Column([button(_("New game"), lambda e: _new_game(app, game.id), icon=ft.Icons.REPLAY, width=width)])
+    if session is not None and session.turn.acting:
+        return ft.Container()  # others must act: the prompt above says whom the table waits for
+    return text(_("Nothing to do now."), size=MID)
+
+
+def _new_game(app: App, game_id: str) -> None:
+    app.setup_game = game_id
+    app.go("setup")
