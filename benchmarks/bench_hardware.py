@@ -53,6 +53,7 @@ def bench_presses(count: int, folder: Path) -> list[float]:
         time.sleep(0.3)  # let it boot
         table = Table(Session(GAME, 1))
         table.command(START)
+        table.command({"cmd": "deal"})  # the companion lays the location cards (real cards: a layout phase)
         table.command({"cmd": "play", "character": "penny", "cards": 2})
         config = HardwareConfig(pin_factory="mock", ring="serial", ring_port=device.port)
         with Rig(config, table) as rig:
@@ -81,6 +82,7 @@ def bench_scans(count: int, folder: Path) -> list[float]:
         catalogue.enrol(tag, "bigbang", "penny")
     table = Table(Session(GAME, 1, ), catalogue)
     table.command({**START, "settings": {"pile": {"penny": 60}}})
+    table.command({"cmd": "deal"})
     table.command({"cmd": "pass"})
     table.command({"cmd": "draw", "count": 2})
     applied = threading.Event()

@@ -218,7 +218,7 @@ def test_big_bang_offers_characters_red_moon_location_cards_and_artefacts():
     ids = {c.id for c in enrolable_cards("bigbang")}
     assert {"penny", "leonard", "red_moon", "artefact:clue", "artefact:reroll"} <= ids
     assert {card["id"] for card in default_settings()["cards"]} <= ids
-    assert enrolable_cards("eldersign") == []
+    assert enrolable_cards("no-such-game") == []
 
 
 @pytest.mark.parametrize("typed, expected", [

@@ -275,7 +275,8 @@ def test_an_analysis_is_computed_when_asked_and_kept_for_that_state_only(monkeyp
 
     game = type(BIGBANG)(**{**BIGBANG.__dict__, "analyses": {"odds": odds}})
     s = Session(game, 1)
-    s.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []}})
+    s.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []},
+             "settings": {"table": {"cards_from": "companion"}}})
     s.public_view()
     assert calls == []  # views never compute it
     assert s.analyse("odds") == s.analyse("odds") and len(calls) == 1

@@ -11,8 +11,11 @@ from .helpers import PLAYERS, card_at, do, refused, start, status, view
 
 
 def fresh_start(**args):
+    """A start with nothing given: the players deal the real cards (here the companion deals them)."""
     session = Session(GAME, 3)
     do(session, "start", players=list(PLAYERS), **args)
+    while session.state.phase in ("deal", "layout"):
+        do(session, "deal")
     return session
 
 

@@ -15,7 +15,7 @@ from tests.e2e.browser import host, open_page, settled, shot, tap, type_into, vi
 
 pytestmark = pytest.mark.timeout(180)
 
-YES_TAP = 2  # the simulator's rows are NEXT, BACK, YES, NO; each has tap, double, hold
+NEXT_TAP, YES_TAP = 0, 2  # the simulator's rows are NEXT, BACK, YES, NO; each has tap, double, hold
 #: what each tab shows that no other does: the next tap waits for it, never for a page still redrawing
 TAB_SHOWS = {"Table": "Moon track", "Runes": "Letters at the gate", "Undo list": "Undo the last step",
              "Simulator": "Card tray: tap to scan", "Seats": "Join code of"}
@@ -31,8 +31,12 @@ def open_tab(page, name: str) -> str:
     return wait_text(page, TAB_SHOWS[name])
 
 
+def button_tap(page, row: int) -> None:
+    host(page).locator("flt-semantics[role=button]").filter(has_text=re.compile(r"^tap$")).nth(row).click()
+
+
 def yes_tap(page) -> None:
-    host(page).locator("flt-semantics[role=button]").filter(has_text=re.compile(r"^tap$")).nth(YES_TAP).click()
+    button_tap(page, YES_TAP)
 
 
 def ring_colours(page) -> str:
@@ -67,13 +71,17 @@ def test_a_game_in_the_browser(browser, server):
     shot(page, "setup")
     tap(page, "Start the game")
     text = wait_text(page, "Moon track: 8 of 11")
-    for _ in range(10):  # a real-deal setup asks for the dealt cards first: the companion deals them here
-        if "The companion deals the rest" not in text:
-            break
-        tap(page, "The companion deals the rest")
-        text = wait_text(page, r"^(The companion deals the rest|Play 1 \w+)$")
+    # the real deal: Ann's cardboard is told card by card, then the companion deals the rest
+    tap(page, "Ann got Penny")
+    wait_text(page, "^Ann: Penny$")
+    tap(page, "Ann got Penny")
+    wait_text(page, "^Ann: Penny ×2$")
+    for step in ("The companion deals the rest", "The companion lays them"):
+        # a real-deal setup asks for the dealt cards and the location cards: the companion does both here
+        tap(page, step)
+        text = wait_text(page, r"^(The companion lays them|Play 1 \w+)$", absent=f"^{step}$")
     assert "Ann: choose a character" in text
-    assert re.search(r"^Ann: Penny(, \w+( ×\d)?)*$", text, re.M), "with seed 4 Ann holds Penny, whose turn this test plays"
+    assert re.search(r"^Ann: (\w+, )*Penny ×2(, \w+( ×\d)?)*$", text, re.M), "Ann holds the two Pennies she was dealt"
     shot(page, "table")
 
     # -- the game master sees the solution, behind the PIN, on a page of its own
@@ -90,7 +98,12 @@ def test_a_game_in_the_browser(browser, server):
 
     # -- a turn by the simulator's buttons: YES picks "Play 1 Penny", YES again Penny's special
     open_tab(page, "Simulator")
-    wait_text(page, "Buttons point at: Play 1 Penny")
+    pointed = wait_text(page, "Buttons point at: ")
+    for _ in range(6):  # NEXT walks the menu to Penny (the hand's other characters may come first)
+        if "Buttons point at: Play 1 Penny" in pointed:
+            break
+        button_tap(page, NEXT_TAP)
+        pointed = wait_text(page, "Buttons point at: ", absent=re.escape(re.search(r"Buttons point at: .*", pointed).group(0)) + "$")
     before = ring_colours(page)
     yes_tap(page)
     wait_text(page, "Buttons point at: Penny: ring 1 up")

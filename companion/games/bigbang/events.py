@@ -22,6 +22,21 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
+class DealingTo(Event):
+    """The real deal: `player`'s starting cards come next, told one by one."""
+
+    kind = "dealing_to"
+    player: str
+
+
+@dataclass(frozen=True)
+class LayoutBegun(Event):
+    """The real deal: the location cards are laid out now, told one by one."""
+
+    kind = "layout_begun"
+
+
+@dataclass(frozen=True)
 class HandDealt(Event):
     kind = "hand_dealt"
     player: str
@@ -244,7 +259,7 @@ class DieRolled(Event):
 
 
 EVENTS = catalog(
-    GameStarted, HandDealt, LocationFilled, TurnStarted, CharacterChosen, Passed, SpecialUsed, ActionUsed,
+    GameStarted, DealingTo, LayoutBegun, HandDealt, LocationFilled, TurnStarted, CharacterChosen, Passed, SpecialUsed, ActionUsed,
     CharacterMoved, MoonMoved, CubesChanged, HelpPlayed, FightResolved, LocationCleared, RewardTaken,
     ArtefactDrawn, ArtefactUsed, RelicGained, RelicUsed, ClueOwed, ClueGiven, LettersSwapped, GateAttempted,
     ActionsEnded, RedMoonStruck, DrawAnnounced, CardDrawn, RedMoonIgnored, DrawFinished, GameWon, GameLost,

@@ -15,7 +15,7 @@ from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.bigbang import names
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, Card
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DRAW, DRAWING, REFILL
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, REFILL
 from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.rules import DIE_FACES
 from companion.games.bigbang.state import BigBangState, default_config
@@ -30,10 +30,23 @@ FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES
 
 
 def options(s: BigBangState, actor: Viewer) -> list[Option]:
-    """What `actor` can do now: the table acts for the active player, a seat only in its own turn."""
-    if s.status != "playing" or (actor.is_seat and actor.seat != s.active_player):
+    """What `actor` can do now: the table acts for the active player, a seat only in its own turn
+    (the location cards are laid by the table)."""
+    if s.status != "playing" or (actor.is_seat and (actor.seat != s.active_player or s.phase == LAYOUT)):
         return []
     return _PHASES[s.phase](s)
+
+
+def _deal(s: BigBangState) -> list[Option]:
+    """A card for the player being dealt to: the five characters in their fixed order."""
+    player = s.player
+    dealt = [Option(M("{player} got {character}", player=player, character=names.character(c)), {"cmd": "reveal", "card": c})
+             for c in CHARACTERS if s.pile.get(c)]
+    return dealt + [Option(M("The companion deals the rest"), {"cmd": "deal"})]
+
+
+def _layout(s: BigBangState) -> list[Option]:
+    return _refill(s)
 
 
 def _choose(s: BigBangState) -> list[Option]:
@@ -154,7 +167,7 @@ def _reward_asks(s: BigBangState, card: Card | None) -> tuple[Ask, ...]:
 
 
 _PHASES: dict[str, Callable[[BigBangState], list[Option]]] = {
-    CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON_PHASE: _red_moon, REFILL: _refill}
+    DEAL: _deal, LAYOUT: _layout, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON_PHASE: _red_moon, REFILL: _refill}
 
 
 def cards() -> tuple[GameCard, ...]:
@@ -176,9 +189,9 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | None:
     """
     if s.status != "playing":
         return None
-    if s.phase == DRAWING and (card in CHARACTERS or card == RED_MOON):
+    if s.phase in (DRAWING, DEAL) and (card in CHARACTERS or card == RED_MOON):
         return {"cmd": "reveal", "card": card}
-    if s.phase == REFILL:
+    if s.phase in (REFILL, LAYOUT):
         for n in s.fillable_locations():
             if s.decks[s.config.location_decks[n - 1]].get(card):
                 return {"cmd": "place", "location": n, "card": card}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from companion.game import Phase
 from companion.messages import M
 
+DEAL = "deal"              # the real deal: each player's starting cards, told card by card
+LAYOUT = "layout"          # the real deal: the six location cards laid out
 CHOOSE = "choose"          # the active player picks a character and how many of its cards (or passes)
 ACTIONS = "actions"        # the chosen character's special action and actions
 DRAW = "draw"              # announce how many cards to draw
@@ -14,6 +16,8 @@ RED_MOON = "red_moon"      # a red moon was drawn while the amulet could ignore 
 REFILL = "refill"          # empty locations get new cards
 
 PHASES = (
+    Phase(DEAL, M("dealing the starting hands")),
+    Phase(LAYOUT, M("laying out the location cards")),
     Phase(CHOOSE, M("choosing a character")),
     Phase(ACTIONS, M("acting")),
     Phase(DRAW, M("announcing a draw")),

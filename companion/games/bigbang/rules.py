@@ -21,7 +21,7 @@ from companion.games.bigbang import commands as cmd
 from companion.games.bigbang import events as ev
 from companion.games.bigbang import names
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DOING, DRAW, DRAWING, REFILL
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DOING, DRAW, DRAWING, LAYOUT, REFILL
 from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, Text
@@ -79,7 +79,14 @@ def start(tx: Tx, c: cmd.Start) -> None:
         raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits."))
     pin = None if c.master_pin is None else hash_pin(c.master_pin, f"{tx.rng.getrandbits(64):016x}")  # only its hash is kept
     tx.emit(ev.GameStarted(players, settings, solution, board, pin))
+    real_cards = config.cards_from == "table"
+    if c.hands is None and real_cards:  # the real deal: each player's cards are told one by one
+        tx.emit(ev.DealingTo(players[0]))
+        return
     _deal_hands(tx, c.hands)
+    if c.locations is None and real_cards:
+        tx.emit(ev.LayoutBegun())
+        return
     _lay_locations(tx, c.locations)
     tx.emit(ev.TurnStarted(players[0]))
 
@@ -542,7 +549,11 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
 
 
 def reveal(tx: Tx, c: cmd.Reveal) -> None:
-    _require_phase(tx.state, DRAWING)
+    """A card off the real pile: dealt to the player being dealt to, or drawn by the active player."""
+    _require_phase(tx.state, DRAWING, DEAL)
+    if tx.state.phase == DEAL:
+        deal_card(tx, c.card)
+        return
     card = c.card if c.card == RED_MOON else _character(c.card)
     if not tx.state.pile.get(card):
         raise RuleError("NOT_IN_PILE", M("No {card} card is left in the pile.", card=names.character(card)))
@@ -567,8 +578,42 @@ def accept_red_moon(tx: Tx) -> None:
 
 
 def place(tx: Tx, c: cmd.Place) -> None:
-    _require_phase(tx.state, REFILL)
+    _require_phase(tx.state, REFILL, LAYOUT)
     place_card(tx, _location(c.location), c.card)
+
+
+def deal_card(tx: Tx, card: str) -> None:
+    """The real deal (a setup choice, README): starting hands hold character cards only; a red moon
+    dealt goes back into the pile and another card is dealt."""
+    s = tx.state
+    if card == RED_MOON:
+        raise RuleError("RED_MOON_AT_DEAL", M("Red moons stay in the pile at the deal: put it back, shuffle, and deal another card."))
+    card = _character(card)
+    if not s.pile.get(card):
+        raise RuleError("NOT_IN_PILE", M("No {card} card is left in the pile.", card=names.character(card)))
+    tx.emit(ev.HandDealt(s.player, (card,)))
+
+
+def _deal_the_rest(tx: Tx) -> None:
+    """The companion deals what the real deal still owes, from its own shuffle."""
+    while tx.state.phase == DEAL:
+        s = tx.state
+        characters = {c: n for c, n in s.pile.items() if c != RED_MOON}
+        if sum(s.hand.values()) < s.config.starting_hand and characters:
+            tx.emit(ev.HandDealt(s.player, (_pick(tx.rng, characters),)))
+        else:
+            _next_to_deal(tx)
+
+
+def _next_to_deal(tx: Tx) -> None:
+    """After a player's starting hand: the next player's, then the location cards, then the first turn."""
+    s = tx.state
+    if s.active + 1 < len(s.players):
+        tx.emit(ev.DealingTo(s.players[s.active + 1]))
+    elif any(card is None for card in s.locations):
+        tx.emit(ev.LayoutBegun())
+    else:
+        tx.emit(ev.TurnStarted(s.players[0]))
 
 
 def place_card(tx: Tx, location: int, card: str) -> None:
@@ -591,10 +636,12 @@ def fill_location(tx: Tx, location: int) -> None:
 def deal(tx: Tx, c: cmd.Deal) -> None:
     """The companion draws what is due, from its own record of the pile or the location decks."""
     s = tx.state
-    _require_phase(s, DRAWING, REFILL)
+    _require_phase(s, DRAWING, REFILL, DEAL, LAYOUT)
     if s.phase == DRAWING:
         while tx.state.phase == DRAWING and tx.state.to_draw and tx.state.pile_size:
             draw_card(tx, _pick(tx.rng, tx.state.pile))
+    elif s.phase == DEAL:
+        _deal_the_rest(tx)
     else:
         for location in s.fillable_locations():
             fill_location(tx, location)
@@ -622,8 +669,16 @@ def advance(tx: Tx) -> None:
             tx.emit(ev.TurnStarted(s.players[s.next_player]))
         elif s.phase == REFILL and companion_deals:
             fill_location(tx, s.fillable_locations()[0])
+        elif s.phase == DEAL and (sum(s.hand.values()) >= s.config.starting_hand or not _dealable(s)):
+            _next_to_deal(tx)
+        elif s.phase == LAYOUT and not s.fillable_locations():
+            tx.emit(ev.TurnStarted(s.players[0]))
         else:
             return
+
+
+def _dealable(s: BigBangState) -> bool:
+    return any(n for c, n in s.pile.items() if c != RED_MOON)
 
 
 # -- odds -----------------------------------------------------------------------------------------

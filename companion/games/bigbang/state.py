@@ -30,7 +30,7 @@ class Turn:
 class BigBangState:
     config: Config
     status: str = "setup"  # setup | playing | won | lost
-    #: setup | choose | actions | draw | drawing | red_moon | refill | over
+    #: setup | deal | layout | choose | actions | draw | drawing | red_moon | refill | over
     phase: str = "setup"
     players: tuple[str, ...] = ()
     active: int = 0
@@ -275,6 +275,8 @@ def _unchanged(s: BigBangState, e: Event) -> BigBangState:
 
 _EVOLVE: dict[type[Event], Callable[[BigBangState, Any], BigBangState]] = {
     ev.GameStarted: _started,
+    ev.DealingTo: lambda s, e: replace(s, phase="deal", active=s.players.index(e.player)),
+    ev.LayoutBegun: lambda s, e: replace(s, phase="layout", active=0),
     ev.HandDealt: _hand_dealt,
     ev.LocationFilled: _location_filled,
     ev.TurnStarted: _turn_started,

@@ -17,15 +17,13 @@ from typing import Any
 from companion.contract import Result, Seat, Turn, Viewer
 from companion.games.bigbang import events as ev
 from companion.games.bigbang import names
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DRAW, DRAWING, PHASES, RED_MOON, REFILL
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, RED_MOON, REFILL
 from companion.games.bigbang.rules import fight_bonus, win_chance
 from companion.games.bigbang.state import BigBangState
 from companion.messages import M, P, Text, joined
 from companion.odds import percent
 from companion.records import Event
 from companion.ring import Alert, Track
-
-assert {p.id for p in PHASES} == {CHOOSE, ACTIONS, DRAW, DRAWING, RED_MOON, REFILL}
 
 
 # -- the contract's typed parts ---------------------------------------------------------------------
@@ -38,6 +36,8 @@ def turn(s: BigBangState) -> Turn:
         return Turn("setup")
     if s.status in ("won", "lost"):
         return Turn("over", result=Result(s.players if s.status == "won" else (), _ending(s)))
+    if s.phase == LAYOUT:  # the table lays the location cards: no one player acts
+        return Turn("playing", s.phase)
     return Turn("playing", s.phase, (s.active_player,) if s.active_player else ())
 
 
@@ -184,6 +184,17 @@ def prompt(s: BigBangState, viewer: Viewer | None = None) -> Text:
     return joined(text)
 
 
+def _deal(s: BigBangState, player: str) -> Text:
+    left = s.config.starting_hand - sum(s.hand.values())
+    return P("Deal {player} {n} more card: scan it, or pick it here.", "Deal {player} {n} more cards: scan each one, or pick it here.",
+             n=left, player=player)
+
+
+def _layout(s: BigBangState, player: str) -> Text:
+    places = ", ".join(s.config.location_names[n - 1] for n in s.fillable_locations())
+    return M("Lay a location card on each place and scan it: {places}.", places=places)
+
+
 def _choose(s: BigBangState, player: str) -> Text:
     return M("{player}: choose a character and say how many of its cards you play, or pass.", player=player)
 
@@ -228,7 +239,7 @@ def _refill(s: BigBangState, player: str) -> Text:
 
 
 _PHASE_PROMPTS: dict[str, Callable[[BigBangState, str], Text]] = {
-    CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON: _red_moon, REFILL: _refill}
+    DEAL: _deal, LAYOUT: _layout, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON: _red_moon, REFILL: _refill}
 
 
 # -- the undo list ------------------------------------------------------------------------------------
@@ -240,7 +251,7 @@ def describe(before: BigBangState, events: Sequence[Event], viewer: Viewer | Non
     if not parts:
         return ""
     sentence = joined(parts, "; ")
-    actor = before.active_player if before.status == "playing" else None
+    actor = before.active_player if before.status == "playing" and before.phase not in (DEAL, LAYOUT) else None
     return M("{player}: {what}", player=actor, what=sentence) if actor else sentence
 
 
@@ -284,7 +295,8 @@ def _draw_announced(s: BigBangState, e: ev.DrawAnnounced) -> Text:
 
 
 _DESCRIBE: dict[type, Callable[[BigBangState, Any], Text]] = {
-    ev.HandDealt: lambda s, e: P("{player} gets {n} card", "{player} gets {n} cards", n=len(e.cards), player=e.player),
+    ev.HandDealt: lambda s, e: (M("{player} is dealt {card}", player=e.player, card=names.character(e.cards[0])) if len(e.cards) == 1
+                                else P("{player} gets {n} card", "{player} gets {n} cards", n=len(e.cards), player=e.player)),
     ev.LocationFilled: lambda s, e: M("{card} laid at {place}", card=_card_name(s, e.card), place=_place(s, e.location)),
     ev.TurnStarted: lambda s, e: M("{player}'s turn", player=e.player),
     ev.CharacterChosen: lambda s, e: P("plays {n} {character} card", "plays {n} {character} cards", n=e.cards, character=names.character(e.character)),

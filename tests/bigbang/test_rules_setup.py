@@ -1,0 +1,127 @@
+"""The real deal (issue 9): with the real cards, the players deal and tell the companion card by card —
+each player's starting hand, then the six location cards — by scanning or picking each card."""
+import pytest
+
+from companion.contract import seat_viewer
+from companion.errors import RuleError
+from companion.games.bigbang import GAME
+from companion.messages import render
+from companion.session import Session
+from companion.table import Table
+
+from .helpers import PLAYERS, active, do, hand, phase, prompt, refused, view
+
+QUIET = ("stuart", "whiteboard", "takeout", "flag", "captain-sweatpants", "lantern")
+
+
+def dealing(**start):
+    session = Session(GAME, 5)
+    do(session, "start", players=list(PLAYERS), solution=list("ABCDEFG"), **start)
+    return session
+
+
+def deal_all(session, hands=("penny", "howard", "raj"), locations=QUIET):
+    for _player in PLAYERS:
+        for card in hands:
+            do(session, "reveal", card=card)
+    for location, card in enumerate(locations, start=1):
+        do(session, "place", location=location, card=card)
+
+
+def test_with_the_real_cards_the_game_starts_by_asking_each_players_cards():
+    s = dealing()
+    assert phase(s) == "deal" and active(s) == "Ann" and s.turn.acting == ("Ann",)
+    assert prompt(s) == "Deal Ann 3 more cards: scan each one, or pick it here."
+    assert all(p["hand_size"] == 0 for p in view(s)["players"]) and all(loc["card"] is None for loc in view(s)["locations"])
+
+
+def test_each_card_told_lands_in_that_players_hand_and_the_next_player_follows():
+    s = dealing()
+    step = do(s, "reveal", card="penny")
+    assert render(s.describe(step)) == "Ann is dealt Penny"
+    do(s, "reveal", card="penny")
+    do(s, "reveal", card="leonard")
+    assert hand(s, "Ann") == {"leonard": 1, "penny": 2} and active(s) == "Bob"
+    assert prompt(s).startswith("Deal Bob 3 more cards")
+
+
+def test_after_the_hands_come_the_location_cards_then_the_first_turn():
+    s = dealing()
+    deal_all(s, locations=())
+    assert phase(s) == "layout" and s.turn.acting == ()
+    for location, card in enumerate(QUIET, start=1):
+        do(s, "place", location=location, card=card)
+    assert phase(s) == "choose" and active(s) == "Ann"
+    assert view(s)["pile"] == 41 - 9
+
+
+def test_a_red_moon_at_the_deal_goes_back_into_the_pile():
+    s = dealing()
+    refused(s, "RED_MOON_AT_DEAL", "reveal", card="red_moon")
+
+
+def test_the_companion_can_deal_the_rest_of_the_real_deal():
+    s = dealing()
+    do(s, "reveal", card="sheldon")
+    do(s, "deal")  # the rest of the hands
+    assert phase(s) == "layout" and [p["hand_size"] for p in view(s)["players"]] == [3, 3, 3]
+    assert hand(s, "Ann").get("sheldon", 0) >= 1
+    do(s, "deal")  # the location cards too
+    assert phase(s) == "choose"
+
+
+def test_hands_given_at_start_go_straight_to_the_layout():
+    s = dealing(hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]})
+    assert phase(s) == "layout"
+
+
+def test_a_misdealt_card_is_one_undo_away():
+    s = dealing()
+    do(s, "reveal", card="penny")
+    s.undo()
+    assert hand(s, "Ann") == {} and phase(s) == "deal"
+
+
+def test_only_the_player_being_dealt_to_picks_from_their_own_seat():
+    s = dealing()
+    with pytest.raises(RuleError) as refused_by_seat:
+        s.apply({"cmd": "reveal", "card": "penny"}, by=seat_viewer("Bob"))
+    assert refused_by_seat.value.code == "NOT_YOUR_TURN"
+    s.apply({"cmd": "reveal", "card": "penny"}, by=seat_viewer("Ann"))
+    assert hand(s, "Ann") == {"penny": 1}
+
+
+def test_the_buttons_and_the_reader_tell_the_deal_too():
+    class Catalogue:
+        def __init__(self):
+            self.cards = {"04aa": "raj", "04bb": "stuart"}
+
+        def lookup(self, uid, game):
+            card = self.cards.get(uid)
+            return type("Entry", (), {"card": card, "label": None, "game": game})() if card else None
+
+        def other_game(self, uid, game):
+            return None
+
+    table = Table(Session(GAME, 5), Catalogue())
+    table.command({"cmd": "start", "players": list(PLAYERS), "solution": list("ABCDEFG")})
+    assert table.card("04aa").kind == "applied"  # a scanned character: dealt to Ann
+    assert hand_of(table, "Ann") == {"raj": 1}
+    labels = [render(o.label) for o in table.options()]
+    assert labels[:5] == ["Ann got Leonard", "Ann got Howard", "Ann got Penny", "Ann got Raj", "Ann got Sheldon"]
+    table.command({"cmd": "deal"})
+    assert table.card("04bb").kind == "applied"  # a location card during the layout lands where its deck lies
+    assert table.session.state.locations[0] == "stuart"
+
+
+def hand_of(table, player):
+    return next(p["hand"] for p in table.session.public_view().to_json()["players"] if p["name"] == player)
+
+
+def test_every_declared_phase_has_a_prompt_and_a_menu():
+    """The phases are declared once (phases.py); the prompt and the menu cover each of them."""
+    from companion.games.bigbang import inputs, views
+    from companion.games.bigbang.phases import PHASES
+
+    declared = {phase.id for phase in PHASES}
+    assert set(views._PHASE_PROMPTS) == declared and set(inputs._PHASES) == declared
