@@ -135,6 +135,9 @@ def _run(args: argparse.Namespace) -> int:
     companion = _open_for_run(args)
     try:
         print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
+        if args.lan:
+            print(f"Warning: listening on every network interface (port {args.port}). A phone needs a seat's join code "
+                  "(the Seats tab); the table, setup and game-master screens open only on this machine.", flush=True)
         serve(companion, port=args.port, lan=args.lan)
     finally:
         companion.close()

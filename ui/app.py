@@ -27,6 +27,7 @@ from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.table import Outcome
 from ui.games import GameScreens, screens_for
+from ui.guard import is_loopback
 from ui.joining import JoinCodes, base_url, code_in_route, join_route
 from ui.ports import CompanionPort
 from ui.widgets.common import safe
@@ -54,6 +55,10 @@ class Pending:
     option: Option
     picked: dict[str, Any]
     ask: int = 0
+
+
+#: how long a stop waits for open pages before it closes them
+SHUTDOWN_S = 2
 
 
 class Hub:
@@ -99,6 +104,10 @@ class Hub:
             app.post(app.on_switched)
 
     def language_changed(self, source: App | None = None) -> None:
+        self.redraw(source)
+
+    def redraw(self, source: App | None = None) -> None:
+        """Every other page draws afresh (the one that caused it draws itself)."""
         for app in self.apps:
             if app is not source:
                 app.post(app.render)
@@ -157,6 +166,13 @@ class App:
         return self.viewer == TABLE
 
     @property
+    def remote(self) -> bool:
+        """Opened from another machine (a phone, with --lan): it may only be a seat's page, never the
+        table's (setup, saved games, cards, the simulator) nor the game master's."""
+        address = getattr(self.page, "client_ip", None)
+        return isinstance(address, str) and bool(address) and not is_loopback(address)
+
+    @property
     def narrow(self) -> bool:
         """A phone held upright: the screens stack their parts instead of setting them side by side."""
         width = getattr(self.page, "width", None)
@@ -181,6 +197,8 @@ class App:
         from ui.views import cards, game, home, setup
 
         builders = {"home": home.build, "setup": setup.build, "cards": cards.build, "game": game.build}
+        if self.remote and not self.viewer.is_seat:
+            builders = dict.fromkeys(builders, home.build_remote)  # a phone is a seat's page or nothing
         if self.screen != "game":
             self.ring_preview = None
         self.fields = {}
@@ -284,6 +302,13 @@ class App:
             self._set_route(join_route(code))
         self.render()
         return True
+
+    def dismiss_notice(self, notice: Text) -> None:
+        """OK on a notice: no page shows it any more."""
+        if notice in self.companion.notices:
+            self.companion.notices.remove(notice)
+        self.hub.redraw(self)
+        self.render()
 
     def leave_seat(self) -> None:
         """A seat page goes back to being a table page, on the home screen."""
@@ -418,10 +443,18 @@ def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
 
 def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None:
     """Serve the touchscreen UI until interrupted (blocking). Without `lan`, only this machine can
-    open it (and the join URLs are loopback ones)."""
+    open it (and the join URLs are loopback ones); with it, a phone needs a seat's join code (ui/guard.py).
+    SIGTERM ends it within SHUTDOWN_S, even with a websocket that never says goodbye (systemd's stop)."""
+    import uvicorn
+
+    from ui.guard import Guard
+
     hub = Hub(companion, base_url(port, lan))
+    flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS))
+    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None)
+    config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
+                            ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
     try:
-        ft.run(build_app(companion, hub), view=ft.AppView.WEB_BROWSER, host="0.0.0.0" if lan else "127.0.0.1",
-               port=port, no_cdn=True, assets_dir=str(ASSETS))
+        uvicorn.Server(config).run()
     finally:
         hub.close()

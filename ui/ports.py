@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from companion.cards import CardCatalogue
 from companion.game import GameDefinition
+from companion.messages import Text
 from companion.session import Session
 from companion.store import SavedGame
 from companion.table import Outcome, Table
@@ -14,6 +15,8 @@ from companion.table import Outcome, Table
 
 class CompanionPort(Protocol):
     catalogue: CardCatalogue
+    #: what the screens must tell the table until someone taps OK (a save file repaired at start)
+    notices: list[Text]
 
     # -- the game on the table --------------------------------------------------------------------
     @property

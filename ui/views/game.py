@@ -72,8 +72,21 @@ def _bar(app: App, shown: list[Tab], current: Tab) -> ft.Control:
     return ft.Row([home, ft.Row(tab_buttons, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True), undo], spacing=4)
 
 
-def _banners(app: App, view: View) -> list[ft.Control]:
+def notices(app: App) -> list[ft.Control]:
+    """What every page must tell the table until someone taps OK (a save file repaired at start), and
+    the game master's lock-out after too many wrong PINs, so the table knows someone tried."""
     found: list[ft.Control] = []
+    for notice in list(app.companion.notices):
+        found.append(ft.Row([ft.Container(banner(render(notice), "#e65100", ft.Icons.INFO_OUTLINE), expand=True),
+                             button(_("OK"), lambda e, n=notice: app.dismiss_notice(n), width=72)]))
+    session = app.companion.session
+    if session is not None and session.pin_guard.locked:
+        found.append(banner(_("Too many wrong PINs: the game-master view is locked for a while."), "#b71c1c", ft.Icons.LOCK_CLOCK))
+    return found
+
+
+def _banners(app: App, view: View) -> list[ft.Control]:
+    found: list[ft.Control] = notices(app)
     result = view.turn.result
     if view.turn.status == "over" and result is not None:
         found.append(_result_banner(view))

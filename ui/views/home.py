@@ -11,6 +11,7 @@ from companion.i18n import _
 from companion.messages import render
 from companion.store import SavedGame
 from ui import i18n
+from ui.views.game import notices
 from ui.widgets.common import BIG, MUTED, PANEL, REFUSED, SELECTED_BG, SMALL, button, card, safe, text
 
 if TYPE_CHECKING:
@@ -45,12 +46,21 @@ def build(app: App) -> ft.Control:
     actions += [button(_("New {game}").format(game=render(game.title)), lambda e, gid=game.id: _new_game(app, gid),
                        icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, data=game.id)
                 for game in companion.games().values()]
-    parts: list[ft.Control] = [header, ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
+    parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):
         parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
     parts.append(ft.Row([card(_saved_games(app), expand=3), card(_join(app), width=250)], expand=True,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Column(parts, expand=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def build_remote(app: App) -> ft.Control:
+    """A phone's page before it joins a seat: only the join code (the table's screens stay on the table)."""
+    parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
+    if app.notice is not None and render(app.notice.text):
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
+    parts.append(card(_join(app)))
+    return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
 
 
 def _new_game(app: App, game_id: str) -> None:

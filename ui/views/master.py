@@ -45,6 +45,8 @@ def _lock_screen(app: App) -> ft.Control:
         try:
             session.view(MASTER, pin.value or "")
         except RuleError as exc:
+            if session.pin_guard.locked:
+                app.hub.redraw(app)  # every page shows the lock-out: the table knows someone tried
             app.tell("refused", exc.text)
             return
         app.master_pin, app.notice = pin.value, None

@@ -1,0 +1,213 @@
+"""The companion on the network (`companion run --lan`): the door (ui/guard.py) lets the Pi's own
+browser in, a phone only with a seat's join code, never a websocket opened by a page of another site;
+a phone's page is a seat's page or nothing; a stop ends the server even with a hung websocket; the
+game master's lock-out and the start-up notices reach every page."""
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.contract import TABLE, seat_viewer
+from tests.ui.conftest import click, open_page, shown
+from ui.guard import COOKIE, FREE_ATTEMPTS, Guard
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = "192.168.1.20"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def call(guard, kind="http", path="/", client=PHONE, headers=()):
+    """One request through the guard; what the app behind it saw, and what went back."""
+    reached, sent = [], []
+
+    async def app(scope, receive, send):
+        reached.append(scope["path"])
+        if kind == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"the page"})
+
+    async def receive():
+        return {"type": f"{kind}.request" if kind == "http" else "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": kind, "path": path, "client": (client, 50000),
+             "headers": [(k.encode(), v.encode()) for k, v in headers]}
+    guard.app = app
+    asyncio.run(guard(scope, receive, send))
+    return reached, sent
+
+
+def status(sent):
+    return next((m["status"] for m in sent if m["type"] == "http.response.start"), None)
+
+
+def cookie_set(sent):
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    return [v.decode() for k, v in start["headers"] if k == b"set-cookie"]
+
+
+@pytest.fixture
+def guard():
+    return Guard(None, valid=lambda code: code == "123456", clock=Clock())
+
+
+def test_the_pis_own_browser_goes_in_without_a_code(guard):
+    reached, sent = call(guard, client="127.0.0.1")
+    assert reached == ["/"] and status(sent) == 200
+
+
+def test_a_phone_without_a_code_is_told_to_ask_the_table(guard):
+    reached, sent = call(guard)
+    assert reached == [] and status(sent) == 403
+    assert b"join code" in b"".join(m.get("body", b"") for m in sent)
+
+
+def test_a_join_url_lets_the_phone_in_and_its_cookie_keeps_it_in(guard):
+    reached, sent = call(guard, path="/join/123456")
+    assert reached == ["/join/123456"] and status(sent) == 200
+    assert any(c.startswith(f"{COOKIE}=123456") and "HttpOnly" in c for c in cookie_set(sent))
+    reached, sent = call(guard, path="/assets/main.js", headers=[("cookie", f"{COOKIE}=123456")])
+    assert reached == ["/assets/main.js"]
+    reached, _ = call(guard, kind="websocket", path="/ws", headers=[("cookie", f"{COOKIE}=123456"), ("host", "pi:8550"),
+                                                                     ("origin", "http://pi:8550")])
+    assert reached == ["/ws"]
+
+
+def test_a_cookie_of_a_finished_game_opens_nothing(guard):
+    reached, sent = call(guard, headers=[("cookie", f"{COOKIE}=654321")])
+    assert reached == [] and status(sent) == 403
+
+
+def test_wrong_codes_make_the_phone_wait_even_for_the_right_one(guard):
+    for _ in range(FREE_ATTEMPTS):
+        assert status(call(guard, path="/join/000000")[1]) == 403
+    reached, sent = call(guard, path="/join/123456")
+    assert reached == [] and status(sent) == 403, "the right code, but too soon after the wrong ones"
+    guard.clock.now += 60
+    assert call(guard, path="/join/123456")[0] == ["/join/123456"]
+    assert call(guard, path="/join/123456", client="192.168.1.21")[0] == ["/join/123456"], "another phone never waited"
+
+
+def test_a_websocket_from_a_page_of_another_site_is_refused_even_on_the_pi(guard):
+    reached, sent = call(guard, kind="websocket", path="/ws", client="127.0.0.1",
+                         headers=[("host", "127.0.0.1:8550"), ("origin", "http://evil.example")])
+    assert reached == [] and sent == [{"type": "websocket.close", "code": 1008}]
+    reached, _ = call(guard, kind="websocket", path="/ws", client="127.0.0.1",
+                      headers=[("host", "127.0.0.1:8550"), ("origin", "http://127.0.0.1:8550")])
+    assert reached == ["/ws"]
+
+
+# -- a phone's page ----------------------------------------------------------------------------------
+def phone_page(companion, hub, route="/"):
+    from tests.ui.conftest import FakePage
+    from ui.app import App
+
+    page = FakePage(route)
+    page.client_ip = PHONE
+    app = App(page, companion, hub)
+    hub.add(app)
+    app.opened(route)
+    return app
+
+
+def test_a_phone_sees_only_the_join_code_until_it_joins_a_seat(counter, companion, hub):
+    phone = phone_page(companion, hub)
+    text = shown(phone)
+    assert "Join a seat" in text
+    for table_only in ("New ", "Saved games", "Card catalogue", "Simulator", "Game master", "Back to the game"):
+        assert table_only not in text, table_only
+    phone.fields["join_code"].value = hub.codes.codes(companion.session)["Bob"]
+    phone.fields["join"]()
+    assert phone.viewer == seat_viewer("Bob") and "Bob" in shown(phone)
+    click(phone.root, "Leave this seat")
+    assert phone.viewer == TABLE and "Join a seat" in shown(phone) and "Saved games" not in shown(phone)
+
+
+def test_the_pis_own_page_is_the_table(counter, companion, hub):
+    local = open_page(companion, hub)
+    local.page.client_ip = "127.0.0.1"
+    local.go("home")
+    assert "Saved games" in shown(local)
+
+
+# -- what every page is told ---------------------------------------------------------------------------
+def test_a_start_up_notice_shows_on_every_page_until_someone_taps_ok(counter, companion, hub):
+    from companion.messages import M
+
+    companion.notices.append(M("The save file was damaged; the readable games were kept."))
+    other = open_page(companion, hub)
+    other.go("home")
+    counter.render()
+    assert "readable games were kept" in shown(counter) and "readable games were kept" in shown(other)
+    click(counter.root, "OK")
+    assert companion.notices == []
+    assert "readable games were kept" not in shown(counter) and "readable games were kept" not in shown(other)
+
+
+def test_the_lock_out_after_wrong_pins_shows_on_the_table(app, companion, hub):
+    from companion.pins import LOCK_AFTER
+    from tests.ui.conftest import BIGBANG_START
+
+    assert companion.start("bigbang", BIGBANG_START).kind == "applied"
+    app.go("game")
+    master = open_page(companion, hub)
+    master.go("game", "master")
+    for _ in range(LOCK_AFTER):
+        companion.session.pin_guard.next_try = 0.0  # the waits between tries are the PIN tests' subject
+        master.fields["pin"].value = "0000"
+        master.fields["unlock"]()
+    assert companion.session.pin_guard.locked
+    assert "Too many wrong PINs" in shown(app), "the table page shows that someone tried"
+
+
+# -- the real server -----------------------------------------------------------------------------------
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_on_the_lan_it_warns_and_a_stop_ends_it_even_with_a_websocket_that_never_says_goodbye(tmp_path):
+    """systemd's stop (TimeoutStopSec=10 in deploy/companion.service) must not find it still running."""
+    port = free_port()
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen([sys.executable, "-m", "entry", "run", "--db", str(tmp_path / "g.db"), "--port", str(port), "--lan"],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        hung = None
+        for _ in range(600):  # until it listens (start-up is slow on a loaded machine)
+            try:
+                hung = socket.create_connection(("127.0.0.1", port), timeout=1)
+                break
+            except OSError:
+                if server.poll() is not None:
+                    pytest.fail(server.stdout.read().decode(errors="replace"))
+                time.sleep(0.1)
+        assert hung is not None, "the server never listened"
+        hung.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        assert b"101" in hung.recv(200).split(b"\r\n")[0], "the websocket was opened"
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    hung.close()
+    said = server.stdout.read().decode(errors="replace")
+    assert "every network interface" in said and "join code" in said, said
