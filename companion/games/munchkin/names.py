@@ -36,6 +36,7 @@ _SLOTS = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footg
 _LOSSES = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footgear"), "hand": M("a hand item"),
            "big": M("a Big item"), "item": M("an item"), "class": M("a class"), "race": M("a race")}
 _KINDS = {"class": M("class"), "race": M("race")}
+_DOOR_KINDS = {"monster": M("monster"), "curse": M("curse"), "other": M("card of another kind")}
 
 
 def card(config: Config, card_id: str | None, name: str = "") -> Text:
@@ -77,3 +78,7 @@ def loss(key: str) -> Text:
 
 def role_kind(key: str) -> Text:
     return _KINDS.get(key, key)
+
+
+def door_kind(key: str) -> Text:
+    return _DOOR_KINDS.get(key, key)

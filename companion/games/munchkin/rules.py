@@ -20,6 +20,7 @@ from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.games.munchkin import commands as cmd
 from companion.games.munchkin import events as ev
+from companion.games.munchkin import names
 from companion.games.munchkin.config import Config, Effect, merge_settings
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOING, DOOR, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, lets_go, may_have_big_items, roles, run_bonus, slot_free, standing
@@ -135,7 +136,7 @@ def _door_kind(s: MunchkinState, c: cmd.Kick) -> str:
     card = _catalogue_card(s, c.card)
     kind = "monster" if c.card in s.config.monsters else "curse" if c.card in s.config.curses else "other"
     if c.what is not None and c.what != kind:
-        raise RuleError("BAD_ARGUMENTS", M("{card} is not a {what}.", card=card, what=c.what))
+        raise RuleError("BAD_ARGUMENTS", M("{card} is not a {what}.", card=card, what=names.door_kind(c.what)))
     return kind
 
 
@@ -674,7 +675,7 @@ def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
     if item.one_shot:
         raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
     if not slot_free(s.player(seat), item):
-        raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=item.slot, item=item.name))
+        raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=names.slot(item.slot), item=item.name))
     tx.emit(ev.ItemEquipped(seat, item.uid))
 
 
@@ -759,14 +760,14 @@ def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
     if c.card in s.config.roles:
         kind = s.config.roles[c.card].kind
         if sum(1 for r in p.roles if s.config.roles[r].kind == kind) >= _role_limit(s, p, kind):
-            raise RuleError("ROLE_LIMIT", M("{seat} has a {kind} already: drop it first.", seat=seat, kind=kind))
+            raise RuleError("ROLE_LIMIT", M("{seat} has a {kind} already: drop it first.", seat=seat, kind=names.role_kind(kind)))
     else:
         special = s.config.specials.get(c.card)
         kind = {"super_munchkin": "class", "half_breed": "race"}.get(special.does if special else "", "")
         if not kind:
             raise RuleError("NOT_A_ROLE", M("{card} is not a class, a race, Super Munchkin or Half-Breed.", card=_catalogue_card(s, c.card)))
         if not any(s.config.roles[r].kind == kind for r in p.roles):
-            raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=kind, seat=seat))
+            raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=names.role_kind(kind), seat=seat))
     spend_hand(tx, seat, 1)
     tx.emit(ev.RoleTaken(seat, c.card))
 
@@ -783,11 +784,11 @@ def drop(tx: Tx, c: cmd.Drop, actor: Viewer) -> None:
     seat = _seat_of(s, actor, c.seat)
     p = s.player(seat)
     if c.card not in p.roles and c.card not in p.extras:
-        raise RuleError("NOT_YOURS", M("{seat} has no {card}.", seat=seat, card=c.card))
+        raise RuleError("NOT_YOURS", M("{seat} has no {card}.", seat=seat, card=names.card(s.config, c.card, c.card)))
     if c.card in p.extras:
         kind = "class" if s.config.specials[c.card].does == "super_munchkin" else "race"
         if sum(1 for r in p.roles if s.config.roles[r].kind == kind) > 1:
-            raise RuleError("DROP_ONE_FIRST", M("With two {kind} cards, drop one of them first.", kind=kind))
+            raise RuleError("DROP_ONE_FIRST", M("With two {kind} cards, drop one of them first.", kind=names.role_kind(kind)))
     drop_role(tx, seat, c.card)
 
 

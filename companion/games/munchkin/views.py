@@ -202,7 +202,7 @@ def effect_text(e: Effect) -> Text:
         parts.append(P("Lose {n} level.", "Lose {n} levels.", n=e.levels))
     if e.lose != "nothing":
         parts.append(M("Lose {what}.", what=names.loss(e.lose)) if e.count == 1 else
-                     M("Lose {n} × {what}.", n=e.count, what=names.loss(e.lose)))
+                     M("Lose {n} of these: {what}.", n=e.count, what=names.loss(e.lose)))
         if e.or_levels:
             parts.append(P("If you have none, lose {n} level.", "If you have none, lose {n} levels.", n=e.or_levels))
     if e.combat:
@@ -270,7 +270,7 @@ def prompt(s: MunchkinState, viewer: Viewer | None = None) -> Text:
     if s.status == "over":
         return _ending(s)
     if s.owed is not None:
-        return M("{seat} chooses which {what} {source} takes.", seat=s.owed.seat, what=names.loss(s.owed.lose), source=s.owed.source)
+        return M("{seat} chooses what {source} takes: {what}.", seat=s.owed.seat, what=names.loss(s.owed.lose), source=s.owed.source)
     return _PROMPTS[s.phase](s, s.active_name)
 
 
@@ -362,7 +362,7 @@ def describe(before: MunchkinState, events: Sequence[Event], viewer: Viewer | No
 def _monster_line(s: MunchkinState, e: ev.MonsterAppeared) -> Text:
     name = names.monster(s.config, e.card, e.name, e.level)
     if e.wandering:
-        return M("{by} sends a wandering {monster} (level {level}) into the fight", by=e.by, monster=name, level=e.level)
+        return M("{by} sends a wandering monster into the fight: {monster} (level {level})", by=e.by, monster=name, level=e.level)
     return M("{monster} (level {level})", monster=name, level=e.level)
 
 

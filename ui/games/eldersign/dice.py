@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.contract import View
+from companion.games.eldersign import names
+from companion.games.eldersign.odds.dice import COLOUR_NAMES
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
@@ -66,7 +68,7 @@ def tasks_row(a: dict[str, Any]) -> ft.Control:
 def dice_row(a: dict[str, Any]) -> ft.Control:
     if a["step"] == "roll" and not a["roll"]:
         due = a["due"] or {}
-        waiting = [die_square(colour, "?", _("a {colour} die to roll").format(colour=colour)) for colour in ("green", "yellow", "red")
+        waiting = [die_square(colour, "?", _("a {colour} die to roll").format(colour=render(names.colour(COLOUR_NAMES.index(colour))))) for colour in ("green", "yellow", "red")
                    for _n in range(due.get(colour, 0))]
         return ft.Row(waiting, spacing=4, wrap=True)
     squares = [die_square(d["colour"], "?" if d["due"] else d["face"], _("die {n}: {face}").format(n=d["number"], face=d["text"]),
@@ -106,7 +108,7 @@ def roll_dialog(app: App) -> ft.AlertDialog:
         redraw()
 
     def complete() -> bool:
-        return all(len(entered[c]) == n for c, n in due.items())
+        return any(due.values()) and all(len(entered[c]) == n for c, n in due.items())
 
     def submit(virtual: bool = False) -> None:
         request: dict[str, Any] = {"cmd": "roll", "virtual": True} if virtual else {"cmd": "roll", **entered}
