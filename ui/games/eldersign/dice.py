@@ -68,8 +68,8 @@ def tasks_row(a: dict[str, Any]) -> ft.Control:
 def dice_row(a: dict[str, Any]) -> ft.Control:
     if a["step"] == "roll" and not a["roll"]:
         due = a["due"] or {}
-        waiting = [die_square(colour, "?", _("a {colour} die to roll").format(colour=render(names.colour(COLOUR_NAMES.index(colour))))) for colour in ("green", "yellow", "red")
-                   for _n in range(due.get(colour, 0))]
+        waiting = [die_square(colour, "?", _("a {colour} die to roll").format(colour=render(names.colour(index))))
+                   for index, colour in enumerate(COLOUR_NAMES) for _n in range(due.get(colour, 0))]
         return ft.Row(waiting, spacing=4, wrap=True)
     squares = [die_square(d["colour"], "?" if d["due"] else d["face"], _("die {n}: {face}").format(n=d["number"], face=d["text"]),
                           number=d["number"]) for d in a["roll"]]
