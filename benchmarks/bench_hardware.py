@@ -34,7 +34,8 @@ from hardware.readers.simulated import SimulatedReader  # noqa: E402
 from hardware.rig import Rig  # noqa: E402
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
-         "hands": {"Ann": ["penny", "penny"], "Bob": ["raj"], "Cy": ["sheldon"]}}
+         "hands": {"Ann": ["penny", "penny"], "Bob": ["raj"], "Cy": ["sheldon"]},
+         "board": ["B", "A", "C", "D", "E", "F", "G"]}  # the letters given: no letter-by-letter layout
 
 
 def percentile(samples: list[float], p: float) -> float:

@@ -15,7 +15,7 @@ from typing import IO
 from companion.cards import CardCatalogue, Classification, EnrolableCard, Known, OtherGame, enrolable_cards, match_cards, normalise_uid
 from companion.errors import RuleError
 from companion.i18n import _
-from companion.messages import render
+from companion.messages import P, render
 from companion.registry import get_game
 from companion.store import default_path
 
@@ -149,7 +149,7 @@ def _enrol_from_stdin(catalogue: CardCatalogue, args: argparse.Namespace, stdin:
         entry = catalogue.enrol(uid, args.game, card, replace=args.replace)
         print(_("Enrolled the tag {uid} as {card}.").format(uid=entry.uid, card=entry.card), file=out)
         enrolled += 1
-    print(_("{n} tags enrolled.").format(n=enrolled), file=out)
+    print(render(P("{n} tag enrolled.", "{n} tags enrolled.", n=enrolled)), file=out)
     return 0
 
 

@@ -95,6 +95,9 @@ class GameDefinition:
     #: scan(state, card id, actor) -> the command a scanned card means now; an Option whose asks the
     #: actor answers first (which of two places it goes to); or None (it means nothing now)
     scan: Callable[[State, str, Viewer], JSON | Option | None] = _no_scan
+    #: what a command a gesture is bound to is called, as its menu item says it ("Pass"): for the
+    #: gesture card and the question before a deliberate gesture; None: the command's own doc line
+    name_command: Callable[[JSON], Text | None] = lambda request: None
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
     #: command-line tools the game adds: `companion <name> <game id> [args…]` runs tools[name](args) -> exit status

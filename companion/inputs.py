@@ -7,6 +7,7 @@ the menu the buttons walk and the screen shows as buttons.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,10 +20,12 @@ BUTTONS = ("next", "back", "yes", "no")
 TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo")
 GESTURES = ("tap", "double", "hold")
 
+#: Redo is a hold of NEXT (it asks for YES first), not a double tap of BACK: two quick BACK taps are two
+#: steps back up the menu, and with no double tap bound every tap is told at once.
 DEFAULT_BINDINGS_TOML = """
 [buttons]
-next = { tap = "next" }
-back = { tap = "previous", hold = "undo", double = "redo" }
+next = { tap = "next", hold = "redo" }
+back = { tap = "previous", hold = "undo" }
 yes  = { tap = "confirm" }
 no   = { tap = "cancel" }
 """
@@ -34,15 +37,27 @@ class Choice:
     label: Text
     #: the game's card id that picks this choice when scanned while it is asked (an artefact card)
     card: str | None = None
+    #: its fixed place (1-based) among every choice this question can ever have — a location's own
+    #: number, a character's slot — so that a choice missing now shifts no other's number
+    number: int | None = None
+    #: the buttons start on the first likely choice (else on the first)
+    likely: bool = False
 
 
 @dataclass(frozen=True)
 class Ask:
-    """A value an option still needs: the command argument, and the choices to walk through."""
+    """A value an option still needs: the command argument, and the choices to walk through.
+
+    `when(picked)` (given the option's command and the values picked so far) says whether it is asked
+    at all: a re-roll only after a losing roll, the reward only of a fight won."""
 
     arg: str
     label: Text
     choices: tuple[Choice, ...]
+    when: Callable[[Mapping[str, Any]], bool] | None = field(default=None, compare=False, repr=False)
+
+    def asked(self, picked: Mapping[str, Any]) -> bool:
+        return self.when is None or self.when(picked)
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,11 @@ class Option:
     dialog: str | None = None
     #: a seat's secret choice (its combat card): never spoken aloud nor shown on the shared ring
     secret: bool = False
+    #: its fixed place (1-based) in this phase's menu (several variants of one move may share it), so
+    #: that a move not possible now shifts no other's number in what is spoken and shown
+    number: int | None = None
+    #: the buttons start on the first likely option (the most likely move now), else on the first
+    likely: bool = False
 
 
 Meaning = str | dict[str, Any]

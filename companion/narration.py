@@ -1,10 +1,12 @@
 """What the table hears: every outcome of an input turned into things to say, so a whole turn can be
 played with eyes on the cardboard.
 
-After NEXT/BACK the item the buttons point at; after a step its line, its alerts (the game's
-`announcements`) and, when the turn moved on, whose turn it is and what they must do; a refusal and
-why. The narrator only decides *what* to say (messages, in no language yet); a speaker device says
-it, in the table's language, without ever holding up the game.
+After NEXT/BACK the item the buttons point at (with its fixed number, when the game gives one), or
+the question a deliberate gesture asks; after a step its line, its alerts (the game's
+`announcements`), when the turn moved on whose turn it is and what they must do, and where the
+buttons point now (the likely move, which YES would pick); a refusal and why. The narrator only
+decides *what* to say (messages, in no language yet); a speaker device says it, in the table's
+language, without ever holding up the game.
 
 Verbosity: "everything"; "alerts" (the alerts and refusals only: a press that did nothing must never
 be silent); "off".
@@ -54,11 +56,11 @@ class Narrator:
         if kind == "selected":
             if self.table.walking_a_secret(outcome.by):  # the speaker is shared: a seat's secret stays silent
                 return [Utterance(M("A secret choice: look at your own screen."), "cursor", interrupt=True)]
-            return [Utterance(self.table.selection(outcome.by) or outcome.message, "cursor", interrupt=True)]
+            return [Utterance(outcome.message or self.table.menu(outcome.by).line, "cursor", interrupt=True)]
         if kind in ("applied", "redone"):
-            return self._steps(outcome) + self._turn()
+            return self._steps(outcome) + self._turn() + self._pointer(outcome)
         if kind == "undone":
-            return [Utterance(joined([M("Undone:"), outcome.message]), "result", interrupt=True), *self._turn()]
+            return [Utterance(joined([M("Undone:"), outcome.message]), "result", interrupt=True), *self._turn(), *self._pointer(outcome)]
         if kind == "refused":
             return [Utterance(outcome.message, "refusal", interrupt=True)]
         if kind == "enrol":
@@ -86,3 +88,11 @@ class Narrator:
         if turn.status == "over" and turn.result is not None:
             return [Utterance(turn.result.reason, "alert")]
         return [Utterance(session.view(TABLE).prompt, "turn")]
+
+    def _pointer(self, outcome: Outcome) -> list[Utterance]:
+        """Where the buttons point after a step (the menu starts on the likely move), so that the next
+        YES is never a surprise."""
+        if self.table.session.turn.status != "playing" or self.table.walking_a_secret(outcome.by):
+            return []
+        line = self.table.menu(outcome.by).line
+        return [Utterance(line, "cursor")] if line else []

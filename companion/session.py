@@ -163,8 +163,7 @@ class Session:
         if not isinstance(command, Command):
             command = self.game.command_from_json(command)
         number = len(self._steps) + 1
-        # The same seed and step number give the same draw: an undone-and-retried roll is the same roll.
-        rng = random.Random(f"{self.seed}:{number}")
+        rng = self.next_rng()
         before = self.state
         events = self.game.decide(before, command, by, rng)
         after = self.game.fold(before, events)
@@ -209,6 +208,12 @@ class Session:
             self._redo.pop()
             self._push(step)
         return steps
+
+    def next_rng(self) -> random.Random:
+        """The random source the next step is decided with. The same seed and step number give the same
+        draw: an undone-and-retried roll is the same roll, and a screen can show the face the die of the
+        next step shows (a fight dialog's "roll for us") without logging a step."""
+        return random.Random(f"{self.seed}:{len(self._steps) + 1}")
 
     def find_request(self, request_id: str) -> Step | None:
         """The step in force that a request with this id made, if any."""

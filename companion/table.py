@@ -2,23 +2,26 @@
 one session, sent by someone: the table, or a seat (its own buttons, its own reader, its own screen).
 
 Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
-owner: NEXT/BACK move through it, YES picks; an option that needs a value (a die face, a location) then
-asks for it the same way. A gesture whose mis-timing would silently do something else — redo, and a
-binding marked `confirm` (a hold that passes the turn) — first asks "…? YES to confirm"; any other
-press cancels it. Whatever the input, the answer is an `Outcome` the screens can show and the ring
-can cue; nothing here ever raises for a player's mistake.
+owner: NEXT/BACK move through it (round the end), YES picks; an option that needs a value (a die face,
+a location) then asks for it the same way, skipping a question its `when` says is not asked now. The
+buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
+the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
+whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
+passes the turn) — first asks "…? YES to confirm"; any other press cancels it. Whatever the input, the
+answer is an `Outcome` the screens can show and the ring can cue; nothing here ever raises for a
+player's mistake.
 """
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.inputs import Option
+from companion.inputs import Ask, Choice, Option
 from companion.messages import M, Text, joined
 from companion.session import Session, Step
 
@@ -58,10 +61,57 @@ class CardLookup(Protocol):
 class _Menu:
     """Where one owner's buttons are in its menu: the option, and the values picked for its asks so far."""
 
-    index: int = 0
+    index: int | None = None  # None: on the likely item
     option: Option | None = None  # set once YES picked an option that asks for values
     picked: dict[str, Any] = field(default_factory=dict)
     ask_index: int = 0
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What one owner's buttons walk now: the options (or, while an option asks for a value, its
+    question's choices), and the one they point at."""
+
+    items: tuple[Option, ...] | tuple[Choice, ...]
+    index: int = 0
+    #: the option being answered, and its question (None at the top of the menu)
+    option: Option | None = None
+    ask: Ask | None = None
+
+    @property
+    def item(self) -> Option | Choice | None:
+        return self.items[self.index] if self.items else None
+
+    @property
+    def label(self) -> Text:
+        """The item pointed at, e.g. "Move to Caltech" or "Die: 3"."""
+        item = self.item
+        if item is None:
+            return ""
+        return joined([self.ask.label, item.label], ": ") if self.ask is not None else item.label
+
+    @property
+    def line(self) -> Text:
+        """The item pointed at as it is said: with its fixed number when it has one ("3. Play 2 Penny", "To: 1. Caltech")."""
+        item = self.item
+        if item is None:
+            return ""
+        said = M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
+        return joined([self.ask.label, said], ": ") if self.ask is not None else said
+
+    @property
+    def place(self) -> tuple[int, int] | None:
+        """(position, places) for a cursor on the ring: an item's fixed number where it has one, so the
+        same move lights the same place whatever else is possible."""
+        item = self.item
+        if item is None:
+            return None
+        places = max([len(self.items), *(i.number for i in self.items if i.number is not None)])
+        return ((item.number - 1) if item.number is not None else self.index, places)
+
+
+def _likely(items: Sequence[Option | Choice]) -> int:
+    return next((i for i, item in enumerate(items) if item.likely), 0)
 
 
 class Table:
@@ -158,13 +208,10 @@ class Table:
                 return answer
             request = self.game.scan(self.session.state, entry.card, by)
             if isinstance(request, Option):  # the card leaves a question (which of two places): ask it
-                if not request.asks:
-                    return self.command(request.command, by)
-                self._menus[by] = _Menu(option=request)
-                return self._tell(Outcome("selected", self.selection(by), by=by))
+                return self._begin(by, request)
             if request is None:
                 card = self.game.card(entry.card)
-                return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=entry.label or (card.name if card else entry.card)), by=by))
+                return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=card.name if card else (entry.label or entry.card)), by=by))
             return self.command(request, by)
 
     def _answer_by_card(self, by: Viewer, card: str) -> Outcome | None:
@@ -180,68 +227,83 @@ class Table:
         menu.index = index
         return self._confirm(by)
 
+    def _begin(self, by: Viewer, option: Option) -> Outcome:
+        """`option` was picked (or a scan means it): ask its first question that is asked now, else do it."""
+        self._menus[by] = _Menu(option=option, ask_index=-1)
+        return self._ask_next(by)
+
+    def _ask_next(self, by: Viewer) -> Outcome:
+        menu = self._menus[by]
+        assert menu.option is not None
+        sent = {**menu.option.command, **menu.picked}
+        following = range(menu.ask_index + 1, len(menu.option.asks))
+        ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
+        if ask_index is None:
+            del self._menus[by]
+            return self.command(sent, by)
+        menu.ask_index, menu.index = ask_index, None
+        return self._tell(Outcome("selected", self.menu(by).line, by=by))
+
     # -- the menu -------------------------------------------------------------------------------------
     def options(self, by: Viewer = TABLE) -> list[Option]:
         return self.game.options(self.session.state, by)
 
-    def selection(self, by: Viewer = TABLE) -> Text:
-        """The menu line `by`'s buttons point at now, e.g. "Move to Caltech" or "Die: 3"."""
-        with self._lock:
-            menu = self._menus.get(by, _Menu())
-            if menu.option is not None:
-                ask = menu.option.asks[menu.ask_index]
-                return joined([ask.label, ask.choices[menu.index % len(ask.choices)].label], ": ")
-            options = self.options(by)
-            return options[menu.index % len(options)].label if options else ""
-
-    def cursor(self, by: Viewer = TABLE) -> tuple[int, int] | None:
-        """(position, items) of `by`'s menu while its buttons are walking it; None when idle, or when
-        the place would give a secret choice away."""
+    def menu(self, by: Viewer = TABLE) -> Menu:
+        """What `by`'s buttons walk now and where they point (on the likely item until they move)."""
         with self._lock:
             menu = self._menus.get(by)
-            if menu is None or self.walking_a_secret(by):
+            if menu is not None and menu.option is not None:
+                ask = menu.option.asks[menu.ask_index]
+                items: tuple[Option, ...] | tuple[Choice, ...] = ask.choices
+                option: Option | None = menu.option
+                asked: Ask | None = ask
+            else:
+                items, option, asked = tuple(self.options(by)), None, None
+            if not items:
+                return Menu(items, 0, option, asked)
+            index = _likely(items) if menu is None or menu.index is None else menu.index % len(items)
+            return Menu(items, index, option, asked)
+
+    def selection(self, by: Viewer = TABLE) -> Text:
+        """The menu line `by`'s buttons point at now, e.g. "Move Penny" or "Die: 3"."""
+        return self.menu(by).label
+
+    def cursor(self, by: Viewer = TABLE) -> tuple[int, int] | None:
+        """(position, places) of `by`'s menu while its buttons are walking it — an item's fixed number
+        where it has one; None when idle, or when the place would give a secret choice away."""
+        with self._lock:
+            if by not in self._menus or self.walking_a_secret(by):
                 return None
-            count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))
-            return (menu.index % count, count) if count else None
+            return self.menu(by).place
 
     def walking_a_secret(self, by: Viewer = TABLE) -> bool:
         """Whether `by`'s buttons point at (or are answering) a secret option."""
         with self._lock:
-            menu = self._menus.get(by, _Menu())
+            menu = self.menu(by)
             if menu.option is not None:
                 return menu.option.secret
-            options = self.options(by)
-            return bool(options) and options[menu.index % len(options)].secret
+            return isinstance(menu.item, Option) and menu.item.secret
 
     def _step_menu(self, by: Viewer, delta: int) -> Outcome:
-        menu = self._menus.setdefault(by, _Menu())
-        count = len(menu.option.asks[menu.ask_index].choices) if menu.option else len(self.options(by))
-        if not count:
+        now = self.menu(by)
+        if not now.items:
             return self._tell(Outcome("nothing", M("Nothing to choose now."), by=by))
-        menu.index = (menu.index + delta) % count
-        return self._tell(Outcome("selected", self.selection(by), by=by))
+        self._menus.setdefault(by, _Menu()).index = (now.index + delta) % len(now.items)
+        return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
     def _confirm(self, by: Viewer) -> Outcome:
-        menu = self._menus.setdefault(by, _Menu())
-        if menu.option is None:
-            options = self.options(by)
-            if not options:
+        now = self.menu(by)
+        if now.option is None:
+            if not isinstance(now.item, Option):
                 return self._tell(Outcome("nothing", M("Nothing to do now."), by=by))
-            option = options[menu.index % len(options)]
-            if not option.asks:
-                return self.command(option.command, by)
-            self._menus[by] = _Menu(option=option)
-            return self._tell(Outcome("selected", self.selection(by), by=by))
-        ask = menu.option.asks[menu.ask_index]
-        menu.picked[ask.arg] = ask.choices[menu.index % len(ask.choices)].value
-        if menu.ask_index + 1 < len(menu.option.asks):
-            menu.ask_index, menu.index = menu.ask_index + 1, 0
-            return self._tell(Outcome("selected", self.selection(by), by=by))
-        return self.command({**menu.option.command, **menu.picked}, by)
+            return self._begin(by, now.item)
+        assert now.ask is not None and isinstance(now.item, Choice)
+        self._menus[by].picked[now.ask.arg] = now.item.value
+        return self._ask_next(by)
 
     def _cancel(self, by: Viewer) -> Outcome:
         self._menus.pop(by, None)
-        return self._tell(Outcome("selected", self.selection(by), by=by))
+        return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
     # -- deliberate gestures ----------------------------------------------------------------------------
     def _ask_to_confirm(self, by: Viewer, what: Text, then: Callable[[], Outcome]) -> Outcome:
@@ -258,7 +320,9 @@ class Table:
     def _command_label(self, request: dict[str, Any], by: Viewer) -> Text:
         """What a bound command is called in the menu (else its name), for the confirmation."""
         option = next((o for o in self.options(by) if o.command == request), None)
-        return option.label if option is not None else str(request.get("cmd", ""))
+        if option is not None:
+            return option.label
+        return self.game.name_command(request) or str(request.get("cmd", ""))
 
     # -- helpers --------------------------------------------------------------------------------------
     def _owner(self, seat: int | None) -> Viewer | None:

@@ -115,6 +115,12 @@ class ButtonPanel:
         """The gpiozero pin behind a button (a MockPin in simulation: `drive_low()` presses it)."""
         return self._buttons[name].pin
 
+    def held(self, name: str) -> bool:
+        """Whether button `name` is down and its hold was already told (a simulated finger waits for it)."""
+        with self._lock:
+            recogniser = self._recognisers[name]
+            return recogniser._pressed and recogniser._held
+
     def allow_double(self, double_enabled: Callable[[str], bool]) -> None:
         """Ask again which buttons wait for a double tap (another game may bind other gestures)."""
         with self._lock:

@@ -94,6 +94,9 @@ class Rig:
         self._on_problem = on_problem
         self._unsubscribe: Callable[[], None] | None = None
         self._show_lock = threading.Lock()  # frames from device threads and from attach go out in order
+        #: simulated presses: one at a time, and when each pin was last released
+        self._finger = threading.Lock()
+        self._lifted: dict[int, float] = {}
         self._opened: list[Closable] = []
         try:
             self._open_devices()
@@ -292,12 +295,19 @@ class Rig:
         pin = panel.pin_of(button)
         timing = panel.timing
         presses = 2 if gesture == "double" else 1
-        for i in range(presses):
-            pin.drive_low()
-            time.sleep(timing.hold + 0.05 if gesture == "hold" else timing.debounce + 0.01)
-            pin.drive_high()
-            if i + 1 < presses:
-                time.sleep(timing.debounce + 0.01)
+        with self._finger:  # one finger: a press starts only after the last release is past switch bounce
+            time.sleep(max(0.0, self._lifted.get(id(pin), 0.0) + timing.debounce + 0.005 - time.monotonic()))
+            for i in range(presses):
+                pin.drive_low()
+                time.sleep(timing.hold + 0.05 if gesture == "hold" else timing.debounce + 0.01)
+                if gesture == "hold":  # a busy machine may tell the hold late: keep the finger down till then
+                    deadline = time.monotonic() + 2.0
+                    while not panel.held(button) and time.monotonic() < deadline:
+                        time.sleep(0.005)
+                pin.drive_high()
+                if i + 1 < presses:
+                    time.sleep(timing.debounce + 0.01)
+            self._lifted[id(pin)] = time.monotonic()
 
     def perform_later(self, button: str, gesture: str, seat: int | None = None) -> None:
         """`perform` on a short-lived thread, for callers that must not block (a UI loop)."""

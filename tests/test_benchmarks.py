@@ -12,6 +12,7 @@ TINY = {
     "firmware": ["--frames", "5"],
     "ring": ["--changes", "5", "--replugs", "1"],
     "hardware": ["--presses", "3", "--scans", "2"],
+    "gestures": [],
     "ui": ["--scans", "2", "--steps", "20"],
     "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],
     "munchkin": ["--steps", "30"],

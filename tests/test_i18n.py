@@ -136,7 +136,8 @@ def test_switching_language_changes_the_table_prompt_and_back():
 def test_a_language_switch_changes_the_history_too():
     """Undo-list lines are messages made when shown: the whole history speaks the new language."""
     session = Session(GAME, 7)
-    session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []}})
+    session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "hands": {"Ann": ["penny"], "Bob": [], "Cy": []},
+                   "settings": {"table": {"cards_from": "companion"}}})  # the companion lays the board: straight to play
     session.apply({"cmd": "play", "character": "penny", "cards": 1})
     session.apply({"cmd": "special"})
     lines = lambda: [render(session.describe(step)) for step in session.history]  # noqa: E731

@@ -25,7 +25,9 @@ def heard(narrator, outcome):
 def test_the_cursor_item_is_said_after_each_move_and_cuts_off_the_last_one():
     table, narrator = table_and_narrator()
     said = narrator.hear(table.button("next", "tap"))
-    assert [(u.kind, render(u.text), u.interrupt) for u in said] == [("cursor", render(table.selection()), True)]
+    assert [(u.kind, render(u.text), u.interrupt) for u in said] == [("cursor", "3. Play 1 Penny", True)]  # with its fixed number
+    said = narrator.hear(table.button("next", "tap"))
+    assert [(u.kind, render(u.text), u.interrupt) for u in said] == [("cursor", "6. Pass", True)]  # Raj and Sheldon not held: no 4, 5
 
 
 def test_a_step_its_alerts_and_the_new_turn_are_said():
@@ -38,15 +40,16 @@ def test_a_step_its_alerts_and_the_new_turn_are_said():
         ("result", "Ann: Penny fought Wil Wheaton (strength 3), rolled 1 + 0: lost; the ring moves down (9 → 8)"),
         ("alert", "Penny fought Wil Wheaton (strength 3), rolled 1 + 0: lost"),
         ("turn", "Ann: say how many cards you draw (1 to 5); the pile has 36."),  # the last action: now draw
+        ("cursor", "2. Draw 2"),  # where the buttons point now: as many as bring the hand back to three cards
     ]
 
 
 def test_whose_turn_is_said_only_when_it_changes():
     table, narrator = table_and_narrator()
     said = heard(narrator, table.command({"cmd": "play", "character": "penny", "cards": 2}))
-    assert [kind for kind, _text in said] == ["result", "turn"]  # a new phase: what to do now
+    assert [kind for kind, _text in said] == ["result", "turn", "cursor"]  # a new phase: what to do now
     said = heard(narrator, table.command({"cmd": "special"}))
-    assert [kind for kind, _text in said] == ["result"]  # same player, same phase: not repeated
+    assert [kind for kind, _text in said] == ["result", "cursor"]  # same player, same phase: not repeated
 
 
 def test_a_refusal_is_said_with_its_reason_and_a_useless_press_is_not_silent():
@@ -73,3 +76,18 @@ def test_an_undo_says_what_was_taken_back_and_the_turn_again():
     narrator.hear(table.command({"cmd": "draw", "count": 1}))
     said = heard(narrator, table.undo())
     assert said[0][0] == "result" and said[0][1].startswith("Undone: Ann: draws 1")
+
+
+def test_after_a_step_the_item_the_buttons_now_point_at_is_said():
+    """The menu starts on the likely move: the table hears which, so a YES is never a surprise."""
+    table, narrator = table_and_narrator()
+    said = heard(narrator, table.command({"cmd": "play", "character": "howard", "cards": 1}))
+    assert said[-1] == ("cursor", "1. Howard fights Wil Wheaton at Comic Center (50%)")  # his special, the best chance first
+    said = heard(narrator, table.button("no", "hold"))  # hold NO means nothing while acting
+    assert said == [("cue", "Nothing to do with that button now.")]
+
+
+def test_a_question_a_deliberate_gesture_asks_is_said_not_the_menu_item():
+    table, narrator = table_and_narrator()
+    assert heard(narrator, table.button("no", "hold")) == [("cursor", "Pass? Press YES to confirm.")]
+    assert heard(narrator, table.button("next", "tap")) == [("cue", "Cancelled.")]

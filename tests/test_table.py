@@ -2,11 +2,13 @@
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.contract import seat_viewer
 from companion.errors import RuleError
 from companion.games.bigbang import GAME
-from companion.inputs import Bindings
+from companion.inputs import BUTTONS, GESTURES, Bindings, Choice
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
@@ -56,12 +58,12 @@ def table():
 
 
 def walk_to(table, label):
-    """Tap NEXT until the menu points at `label` (at most once round)."""
-    for _ in range(len(table.options()) + 1):
+    """Tap NEXT until the menu (or the question asked) points at `label` (at most once round)."""
+    for _ in range(len(table.menu().items) + 1):
         if selection(table) == label:
             return
         table.button("next", "tap")
-    raise AssertionError(f"{label!r} not in {labels(table)}")
+    raise AssertionError(f"{label!r} not in {[render(i.label) for i in table.menu().items]}")
 
 
 def test_next_and_yes_play_a_character_and_penny_moves_the_ring(table):
@@ -78,11 +80,12 @@ def test_a_fight_asks_the_die_face_next_cycles_it_yes_confirms(table):
     table.button("yes", "tap")
     walk_to(table, "Move Penny")
     table.button("yes", "tap")
-    assert selection(table) == "To: Caltech"
+    assert selection(table) == "To: Cheesecake Factory"  # the likely place: Stuart's sure cube
+    walk_to(table, "To: Caltech")
     table.button("yes", "tap")
-    walk_to(table, "Fight Wil Wheaton (33%)")
+    assert selection(table) == "Fight Wil Wheaton (33%)"  # after a move, the card there is the likely move
     table.button("yes", "tap")
-    assert selection(table) == "Die: 1"
+    assert selection(table) == "Die: 1"  # Bob and Cy hold no Penny card: no help to ask about
     table.button("next", "tap")
     table.button("next", "tap")
     assert selection(table) == "Die: 3"
@@ -91,22 +94,36 @@ def test_a_fight_asks_the_die_face_next_cycles_it_yes_confirms(table):
     assert table.session.state.cubes == 1
 
 
-def test_no_goes_back_to_the_top_of_the_menu(table):
+def test_the_buttons_start_on_the_likely_move_and_no_goes_back_to_it(table):
+    assert selection(table) == "Play 2 Penny"  # the character Ann holds most, all of her cards
     walk_to(table, "Play 1 Howard")
     table.button("no", "tap")
-    assert selection(table) == labels(table)[0]
+    assert selection(table) == "Play 2 Penny"
 
 
-def test_hold_back_undoes_and_double_back_offers_a_redo_that_yes_confirms(table):
+def test_hold_back_undoes_and_hold_next_offers_a_redo_that_yes_confirms(table):
     walk_to(table, "Play 1 Howard")
     table.button("yes", "tap")
     assert table.button("back", "hold").kind == "undone"
     assert table.session.state.phase == "choose"
-    offer = table.button("back", "double")
+    offer = table.button("next", "hold")
     assert offer.kind == "selected" and render(offer.message) == "Redo: Ann: plays 1 Howard card? Press YES to confirm."
-    assert table.session.state.phase == "choose"  # nothing redone yet: two quick BACKs never redo by themselves
+    assert table.session.state.phase == "choose"  # nothing redone yet
     assert table.button("yes", "tap").kind == "redone"
     assert table.session.state.turn.character == "howard"
+
+
+def test_after_an_undo_two_quick_back_taps_walk_up_two_items_and_never_redo(table):
+    """The trap of issue 11: BACK BACK meant as "up two items" used to be a double tap that redid."""
+    walk_to(table, "Play 1 Howard")
+    table.button("yes", "tap")
+    table.button("back", "hold")
+    assert table.game.bindings.meaning("choose", "back", "double") is None  # no double tap: each tap is told at once
+    assert table.game.bindings.binds("back", "double") is False
+    table.button("back", "tap")
+    table.button("back", "tap")
+    assert selection(table) == "Pass"  # from Play 2 Penny: up to Play 1 Howard, round to Pass
+    assert table.session.state.phase == "choose" and len(table.session.redo_stack) == 1
 
 
 def test_any_other_press_cancels_a_deliberate_gesture(table):
@@ -224,8 +241,8 @@ def test_each_seat_walks_its_own_menu_and_acts_only_in_its_turn(table):
     """A button pair per player: the seat whose turn it is walks its menu; another seat's YES does nothing."""
     assert labels(table, seat_viewer("Bob")) == []  # Ann's turn: Bob's buttons have nothing to do
     table.button("next", "tap", seat=1)
-    assert selection(table, seat_viewer("Ann")) == labels(table, seat_viewer("Ann"))[1]
-    assert selection(table) == labels(table)[0]  # the table's own menu did not move
+    assert selection(table, seat_viewer("Ann")) == "Play 1 Penny"
+    assert selection(table) == "Play 2 Penny"  # the table's own menu did not move
     outcome = table.button("yes", "tap", seat=2)
     assert outcome.kind == "nothing" and table.session.history[-1].number == 1
     outcome = table.button("yes", "tap", seat=1)
@@ -257,3 +274,32 @@ def test_a_scanned_card_answers_the_question_the_buttons_are_asked():
     outcome = table.card("04ac")
     assert outcome.kind == "applied" and table.session.state.artefacts == {"clue": 1}
     assert "artefact drawn: clue artefact" in render(outcome.message)
+
+
+PRESSES = st.lists(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(GESTURES)), max_size=80)
+
+
+@given(presses=PRESSES, seed=st.integers(0, 3))
+def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an_item_with_its_number(presses, seed):
+    """Any presses, in any phase: an input that applies nothing changes nothing; the cursor is always on an
+    item of what is walked, said with that item's own number; the state is always its log replayed."""
+    session = Session(GAME, seed)
+    table = Table(session)
+    table.command({**START, "hands": None, "locations": None, "settings": {"table": {"cards_from": "companion"}}})
+    for button, gesture in presses:
+        before, steps, waiting = session.state, len(session.history), len(session.redo_stack)
+        outcome = table.button(button, gesture)
+        assert outcome.kind in ("applied", "undone", "redone", "refused", "nothing", "selected")
+        if outcome.kind in ("refused", "nothing", "selected"):
+            assert session.state is before and (len(session.history), len(session.redo_stack)) == (steps, waiting)
+        menu = table.menu()
+        if menu.items:
+            assert 0 <= menu.index < len(menu.items)
+            item = menu.item
+            said = render(menu.line)
+            own = f"{item.number}. {render(item.label)}" if item.number is not None else render(item.label)
+            assert said == (f"{render(menu.ask.label)}: {own}" if menu.ask is not None else own)
+            position, places = menu.place
+            assert 0 <= position < places
+            assert isinstance(item, Choice) == (menu.ask is not None)
+    assert session.replay() == session.state

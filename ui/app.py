@@ -13,6 +13,7 @@ connect; otherwise it would stay deaf to every later change.
 from __future__ import annotations
 
 import logging
+import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from ui.games import GameScreens, screens_for
 from ui.guard import is_loopback
 from ui.joining import JoinCodes, base_url, code_in_route, join_route
 from ui.ports import CompanionPort
+from ui.webroot import web_root
 from ui.widgets.common import safe
 
 log = logging.getLogger(__name__)
@@ -104,7 +106,10 @@ class Hub:
             app.post(app.on_switched)
 
     def language_changed(self, source: App | None = None) -> None:
-        self.redraw(source)
+        """Every other page words itself afresh, its open dialog too (the one that switched draws itself)."""
+        for app in self.apps:
+            if app is not source:
+                app.post(app.relanguage)
 
     def redraw(self, source: App | None = None) -> None:
         """Every other page draws afresh (the one that caused it draws itself)."""
@@ -141,6 +146,8 @@ class App:
         self.ring_preview: Any = None
         self.root: ft.Control | None = None
         self.dialog: Any = None
+        #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
+        self.remake_dialog: Callable[[], Any] | None = None
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
@@ -224,14 +231,33 @@ class App:
             self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog: Any) -> None:
+    def show_dialog(self, dialog: Any, remake: Callable[[], Any] | None = None) -> None:
+        """Show `dialog`; `remake()` shows it again in the current language after a language switch."""
         self.close_dialog()
-        self.dialog = dialog
+        self.dialog, self.remake_dialog = dialog, remake
         self.page.show_dialog(dialog)
+
+    def option_dialog(self, option: Option) -> bool:
+        """Open the game's own screen for `option` (a fight, a gate attempt…); False when it has none."""
+        if not self.screens.dialog(self, option):
+            return False
+        if self.dialog is not None and self.remake_dialog is None:
+            self.remake_dialog = lambda: self.screens.dialog(self, option)
+        return True
+
+    def relanguage(self) -> None:
+        """The table's language changed: draw afresh, and the open dialog too (what was picked in it
+        is lost; its words would otherwise stay in the old language)."""
+        remake = self.remake_dialog
+        self.render()
+        if remake is not None and self.dialog is not None:
+            remake()
+            if self.dialog is not None and self.remake_dialog is None:
+                self.remake_dialog = remake
 
     def close_dialog(self, *_args: Any) -> None:
         if self.dialog is not None:
-            self.dialog = None
+            self.dialog, self.remake_dialog = None, None
             try:
                 self.page.pop_dialog()
             except Exception:
@@ -343,8 +369,13 @@ class App:
         session = self.companion.session
         if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
             line = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
-            if outcome.kind != "applied":
-                line = M("Undone: {steps}", steps=line) if outcome.kind == "undone" else M("Redone: {steps}", steps=line)
+            if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
+                history = session.history
+                now = (M("Now at step {n}: {line}.", n=history[-1].number, line=session.describe(history[-1], self.viewer)) if history
+                       else M("Back to the start."))
+                line = joined([now, M("Undone: {steps}", steps=line)])
+            elif outcome.kind == "redone":
+                line = M("Redone: {steps}", steps=line)
             return Notice(outcome.kind, line)
         if outcome.kind in ("applied", "undone", "redone"):
             return Notice(outcome.kind, outcome.message) if self.is_table else None
@@ -357,8 +388,13 @@ class App:
             if self.is_table or outcome.by == self.viewer:
                 from ui.views.cards import enrol_dialog
 
+                uid, by = outcome.uid or "", outcome.by
+
+                def enrol() -> None:
+                    self.show_dialog(enrol_dialog(self, uid, by), remake=enrol)
+
                 self.enrol_uid = outcome.uid
-                self.show_dialog(enrol_dialog(self, outcome.uid or "", outcome.by))
+                enrol()
             return
         if outcome.kind in ("applied", "undone", "redone"):
             self.pending = None
@@ -413,11 +449,13 @@ class App:
 
 
 def setup_page(page: Any) -> None:
-    """Page-wide look: dark, the bundled font (symbols and Cyrillic), sized for 800×480."""
-    page.title = "Table companion"
-    page.fonts = {"DejaVu Sans": "fonts/DejaVuSans.ttf"}
-    page.theme = ft.Theme(font_family="DejaVu Sans", color_scheme_seed=ft.Colors.INDIGO)
-    page.dark_theme = ft.Theme(font_family="DejaVu Sans", color_scheme_seed=ft.Colors.INDIGO)
+    """Page-wide look: dark, the bundled font (symbols and Cyrillic), sized for 800×480 and for fingers:
+    Flutter gives a browser on a desktop OS (Linux, so the Pi's kiosk too) the compact density of a
+    mouse — 40 px icon buttons, 43 px text fields; the standard density makes them 48 px targets."""
+    page.title = "Table companion"  # DejaVu Sans itself is in Flutter's font manifest (ui/webroot.py): loaded before the first frame
+    look = {"font_family": "DejaVu Sans", "color_scheme_seed": ft.Colors.INDIGO, "visual_density": ft.VisualDensity.STANDARD}
+    page.theme = ft.Theme(**look)
+    page.dark_theme = ft.Theme(**look)
     page.theme_mode = ft.ThemeMode.DARK
     page.bgcolor = "#11151c"
     page.padding = 6
@@ -450,7 +488,8 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     from ui.guard import Guard
 
     hub = Hub(companion, base_url(port, lan))
-    flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS))
+    root = web_root(ASSETS)  # Flet's client made to need no internet (ui/webroot.py)
+    flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(root))
     guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None)
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
@@ -458,3 +497,4 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
         uvicorn.Server(config).run()
     finally:
         hub.close()
+        shutil.rmtree(root, ignore_errors=True)

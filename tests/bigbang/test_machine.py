@@ -52,6 +52,7 @@ def commands(state):
         st.builds(lambda c: {"cmd": "reveal", "card": c}, st.sampled_from([*CHARACTERS, RED_MOON, "joker"])),
         st.builds(lambda n, c: {"cmd": "place", "location": n, "card": c}, LOCATIONS,
                   st.sampled_from(sorted(state.config.cards) + ["nope"])),
+        st.builds(lambda letter: {"cmd": "lay", "letter": letter}, st.sampled_from(letters)),
         st.just({"cmd": "deal"}),
         st.just({"cmd": "accept"}),
         st.just({"cmd": "roll"}),
@@ -99,7 +100,11 @@ def likely_commands(s):
         return st.one_of(st.sampled_from([{"cmd": "reveal", "card": c} for c in sorted(s.pile)] or [{"cmd": "deal"}]), st.just({"cmd": "deal"}))
     if s.phase == "red_moon":
         return st.sampled_from([{"cmd": "accept"}, {"cmd": "use", "item": "amulet"}])
-    if s.phase == "refill":
+    if s.phase == "deal":
+        return st.one_of(st.sampled_from([{"cmd": "reveal", "card": c} for c in CHARACTERS]), st.just({"cmd": "deal"}))
+    if s.phase == "letters":
+        return st.one_of(st.sampled_from([{"cmd": "lay", "letter": x} for x in s.config.letters if x not in s.board]), st.just({"cmd": "deal"}))
+    if s.phase in ("refill", "layout"):
         places = [{"cmd": "place", "location": n, "card": card}
                   for n in s.fillable_locations() for card in sorted(s.decks[s.config.location_decks[n - 1]])]
         return st.sampled_from(places + [{"cmd": "deal"}])
@@ -161,7 +166,8 @@ class BigBangMachine(RuleBasedStateMachine):
         assert all(n > 0 for hand in s.hands for n in hand.values())
         assert all(n > 0 for n in s.pile.values())
         assert s.status in ("setup", "playing", "won", "lost")
-        assert s.status == "setup" or (len(set(s.board)) == len(s.board) == len(c.runes))
+        assert len(set(s.board)) == len(s.board)
+        assert s.status == "setup" or len(s.board) == len(c.runes) or s.phase in ("deal", "layout", "letters")
 
     @invariant()
     def replay_is_the_same_game(self):

@@ -1,5 +1,6 @@
 """The real deal (issue 9): with the real cards, the players deal and tell the companion card by card —
-each player's starting hand, then the six location cards — by scanning or picking each card."""
+each player's starting hand, then the six location cards — by scanning or picking each card, then the
+letters they laid at the rune slots."""
 import pytest
 
 from companion.contract import seat_viewer
@@ -45,14 +46,52 @@ def test_each_card_told_lands_in_that_players_hand_and_the_next_player_follows()
     assert prompt(s).startswith("Deal Bob 3 more cards")
 
 
-def test_after_the_hands_come_the_location_cards_then_the_first_turn():
+def test_after_the_hands_come_the_location_cards_then_the_letters_then_the_first_turn():
     s = dealing()
     deal_all(s, locations=())
     assert phase(s) == "layout" and s.turn.acting == ()
     for location, card in enumerate(QUIET, start=1):
         do(s, "place", location=location, card=card)
+    assert phase(s) == "letters" and s.turn.acting == ()
+    assert prompt(s) == "Which letter lies at Fehu (1 of 7)? Pick it here, or let the companion lay the letters."
+    for letter in "GFEDCBA":
+        do(s, "lay", letter=letter)
     assert phase(s) == "choose" and active(s) == "Ann"
     assert view(s)["pile"] == 41 - 9
+    assert view(s)["gate"]["board"] == list("GFEDCBA") and view(s)["gate"]["off_board"] == ["H", "I"]
+
+
+def test_the_letters_are_told_in_rune_order_each_once():
+    s = dealing(hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=list(QUIET))
+    assert phase(s) == "letters"
+    step = do(s, "lay", letter="C")
+    assert render(s.describe(step)) == "C lies at Fehu"
+    assert prompt(s).startswith("Which letter lies at Uruz (2 of 7)?")
+    refused(s, "ALREADY_LAID", "lay", letter="C")
+    refused(s, "UNKNOWN_LETTER", "lay", letter="Z")
+    refused(s, "NOT_NOW", "play", character="penny", cards=1)
+    labels = [render(o.label) for o in s.game.options(s.state, s.history[-1].by)]
+    assert labels[0] == "A lies at Uruz" and "C lies at Uruz" not in labels and labels[-1] == "The companion lays the letters"
+
+
+def test_the_companion_lays_the_letters_still_due_never_closing_the_gate():
+    for seed in range(30):
+        s = Session(GAME, seed)
+        do(s, "start", players=list(PLAYERS), solution=list("ABCDEFG"), hands={"Ann": [], "Bob": [], "Cy": []}, locations=list(QUIET))
+        for letter in "ABCDE":  # the first five on their own rune: the companion must not finish the solution
+            do(s, "lay", letter=letter)
+        step = do(s, "deal")
+        board = view(s)["gate"]["board"]
+        assert board[:5] == list("ABCDE") and len(set(board)) == 7 and board != list("ABCDEFG")
+        assert phase(s) == "choose"
+        assert render(s.describe(step)) == f"letters laid: Kenaz {board[5]}, Gebo {board[6]}"
+
+
+def test_a_board_given_at_start_skips_the_letters_and_the_companion_mode_lays_them_itself():
+    s = dealing(hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=list(QUIET), board=list("BACDEFG"))
+    assert phase(s) == "choose" and view(s)["gate"]["board"] == list("BACDEFG")
+    s = dealing(settings={"table": {"cards_from": "companion"}})
+    assert phase(s) == "choose" and len(view(s)["gate"]["board"]) == 7
 
 
 def test_a_red_moon_at_the_deal_goes_back_into_the_pile():
@@ -67,6 +106,8 @@ def test_the_companion_can_deal_the_rest_of_the_real_deal():
     assert phase(s) == "layout" and [p["hand_size"] for p in view(s)["players"]] == [3, 3, 3]
     assert hand(s, "Ann").get("sheldon", 0) >= 1
     do(s, "deal")  # the location cards too
+    assert phase(s) == "letters"
+    do(s, "deal")  # and the letters
     assert phase(s) == "choose"
 
 
@@ -110,8 +151,9 @@ def test_the_buttons_and_the_reader_tell_the_deal_too():
     labels = [render(o.label) for o in table.options()]
     assert labels[:5] == ["Ann got Leonard", "Ann got Howard", "Ann got Penny", "Ann got Raj", "Ann got Sheldon"]
     table.command({"cmd": "deal"})
+    table.command({"cmd": "place", "location": 1, "card": "whiteboard"})
     assert table.card("04bb").kind == "applied"  # a location card during the layout lands where its deck lies
-    assert table.session.state.locations[0] == "stuart"
+    assert table.session.state.locations[1] == "stuart"
 
 
 def hand_of(table, player):
@@ -125,3 +167,24 @@ def test_every_declared_phase_has_a_prompt_and_a_menu():
 
     declared = {phase.id for phase in PHASES}
     assert set(views._PHASE_PROMPTS) == declared and set(inputs._PHASES) == declared
+
+
+def test_with_the_companions_cards_the_start_says_what_it_dealt_and_where_the_letters_lie():
+    s = Session(GAME, 5)
+    step = do(s, "start", players=list(PLAYERS), settings={"table": {"cards_from": "companion"}})
+    line = render(s.describe(step))
+    table = view(s)
+    for player in table["players"]:
+        cards = ", ".join(c.title() + (f" ×{n}" if n > 1 else "") for c, n in player["hand"].items())
+        assert f"{player['name']}: {cards}" in line
+    assert line.startswith("Game started with Ann, Bob, Cy; cards dealt, locations laid; Ann: ")
+    assert line.endswith("letters at the gate: " + " ".join(table["gate"]["board"]))
+
+
+def test_with_the_real_cards_the_start_says_what_to_tell_next():
+    s = Session(GAME, 5)
+    step = do(s, "start", players=list(PLAYERS))
+    assert render(s.describe(step)) == "Game started with Ann, Bob, Cy; now deal the starting hands"
+    s = Session(GAME, 5)
+    step = do(s, "start", players=list(PLAYERS), hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=list(QUIET))
+    assert render(s.describe(step)) == "Game started with Ann, Bob, Cy; cards dealt, locations laid; now tell the letters at the gate"

@@ -1,5 +1,11 @@
 """Digest §A turn: choosing a character, passing, special actions, moves and location actions."""
-from .helpers import active, card_at, do, end_turn, hand, phase, refused, start, view, where
+from companion.contract import TABLE
+
+from .helpers import active, card_at, do, end_turn, hand, phase, prompt, refused, start, view, where
+
+
+def options(session):
+    return session.game.options(session.state, TABLE)
 
 
 def leonard_brings(session, other, location):
@@ -169,6 +175,26 @@ class TestSpecialActions:
         do(s, "special")
         refused(s, "SPECIAL_USED", "special")
         assert view(s)["moon"] == 9
+
+    def test_a_special_action_with_nothing_to_act_on_is_not_announced(self):
+        """Howard with no enemy on the board, Penny with the ring at the top, Raj alone: the prompt
+        says nothing of a special action and the menu offers none (issue 9)."""
+        s = start(hands={"Ann": ["howard"]})  # QUIET: no enemy anywhere
+        do(s, "play", character="howard", cards=1)
+        assert "Special action available" not in prompt(s) and view(s)["chosen"]["special_available"] is False
+        assert not [o for o in options(s) if o.command.get("cmd") == "special"]
+        s = start(hands={"Ann": ["penny"]}, settings={"track": {"start": 11}})  # the ring at the top
+        do(s, "play", character="penny", cards=1)
+        assert "Special action available" not in prompt(s) and not [o for o in options(s) if o.command.get("cmd") == "special"]
+        s = start(hands={"Ann": ["raj"]})  # Raj off the board: nobody stands with him
+        do(s, "play", character="raj", cards=1)
+        assert "Special action available" not in prompt(s)
+
+    def test_a_possible_special_action_is_announced_and_offered(self):
+        s = start(hands={"Ann": ["penny"]})
+        do(s, "play", character="penny", cards=1)
+        assert prompt(s) == "Ann plays Penny: 1 action left. Special action available."
+        assert [o.command for o in options(s) if o.command.get("cmd") == "special"] == [{"cmd": "special"}]
 
     def test_special_action_belongs_to_the_chosen_character(self):
         """Penny was chosen: Leonard's kind of special (moving someone) is not hers to use."""

@@ -14,7 +14,7 @@ def fresh_start(**args):
     """A start with nothing given: the players deal the real cards (here the companion deals them)."""
     session = Session(GAME, 3)
     do(session, "start", players=list(PLAYERS), **args)
-    while session.state.phase in ("deal", "layout"):
+    while session.state.phase in ("deal", "layout", "letters"):
         do(session, "deal")
     return session
 

@@ -110,7 +110,7 @@ class Server:
 
 
 # Installed in every document before Flutter starts (again after a reload): the time of the last change.
-_WATCH_CHANGES = """
+WATCH_CHANGES = """
 window.__lastChange = performance.now();
 new MutationObserver(() => { window.__lastChange = performance.now(); })
     .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -134,7 +134,18 @@ def open_page(browser, url: str, width: int = 800, height: int = 480, before=Non
     """A page at 800×480 with Flutter's accessibility tree switched on; `before(page)` runs before
     it loads (to listen to its websocket from the first frame)."""
     page = browser.new_page(viewport={"width": width, "height": height})
-    page.add_init_script(_WATCH_CHANGES)
+    page.add_init_script(WATCH_CHANGES)
+    if before is not None:
+        before(page)
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def open_in(context, url: str, before=None):
+    """Like `open_page`, in a browser context of one's own (its viewport, its request routing)."""
+    page = context.new_page()
+    page.add_init_script(WATCH_CHANGES)
     if before is not None:
         before(page)
     page.goto(url)
@@ -182,6 +193,37 @@ def wait_text(page, pattern: str, timeout: float = 20.0, absent: str | None = No
     return visible_text(page)
 
 
+def wait_change(page, before: str, ready: str | None = None, timeout: float = 20.0) -> str:
+    """Wait until the accessibility tree no longer reads `before` (a `visible_text` taken before the
+    tap), shows the CSS selector `ready` when given, and has settled; returns its text. For screens
+    whose words are not known in advance (any language)."""
+    try:
+        page.wait_for_function(
+            f"""([before, ready, quiet]) => {{
+                const text = ({_TREE_TEXT})();
+                return text !== before && (!ready || document.querySelector(ready) !== null)
+                    && performance.now() - window.__lastChange > quiet;
+            }}""",
+            arg=[before, ready, QUIET_MS], polling=50, timeout=timeout * 1000)
+    except Exception as exc:
+        servers = "\n".join(server.said() for server in RUNNING)
+        raise AssertionError(f"the page never changed (to show {ready!r}); it shows:\n{visible_text(page)}"
+                             f"\n-- the server said:\n{servers}") from exc
+    return visible_text(page)
+
+
+def keyed(page, key: str):
+    """The control the app marked with `key` (ui/widgets/common.py's keyed(): Flutter's semantics identifier)."""
+    return host(page).locator(f'[flt-semantics-identifier="{key}"]').first
+
+
+def tap_key(page, key: str, ready: str | None = None, timeout: float = 20.0) -> str:
+    """Tap the control marked `key` and wait for the screen it leads to (see `wait_change`)."""
+    before = visible_text(page)
+    keyed(page, key).click()
+    return wait_change(page, before, ready, timeout)
+
+
 def settled(page, timeout: float = 20.0) -> str:
     """The accessibility tree's text once it shows something and nothing has changed for a moment."""
     return wait_text(page, r"\S", timeout)
@@ -225,3 +267,233 @@ def type_into(page, field: str, value: str) -> None:
         except Exception:
             continue
     raise AssertionError(f"could not type {value!r} into {field!r}")
+
+
+# -- the layout check: what every screen must satisfy at 800×480 ----------------------------------------
+
+#: the smallest finger target, px, both ways (ui/widgets/common.py's TOUCH)
+TOUCH_PX = 48
+#: Material 3's line height for body and label text (20 px lines for 14 px letters); the app's theme keeps it
+LINE_HEIGHT = 20 / 14
+#: Material 3's letter spacing, px: a Text inherits bodyMedium's, a button's label labelLarge's (a dialog's title: none)
+TEXT_SPACING, LABEL_SPACING = 0.25, 0.1
+#: width slack between the browser's canvas and Flutter's own shaping of the same font
+WIDTH_SLACK = 0.015
+#: the roles a finger taps (besides any node Flutter marks flt-tappable)
+TAPPABLE_ROLES = {"button", "checkbox", "radio", "switch", "slider", "textbox", "link", "tab", "menuitem", "combobox"}
+#: how much of the smaller of two boxes may lie under the other before they count as overlapping
+OVERLAP = 0.2
+#: the icon a Material button draws before its label, and the gap after it
+BUTTON_ICON_PX = 18 + 8
+
+
+class TextStyles:
+    """The font size of every text the server sent to one page (and, for a button's label, the button's
+    padding and whether an icon sits beside it), read from the page's websocket frames: Flet sends each
+    control it draws as a msgpack map ({"_c": "Text", "value": "…", "size": 17, "max_lines": 1, …}).
+
+    The accessibility tree tells where a text sits and how big its box is, never its font size; this
+    is where the size comes from. A text changed in place by a later patch is not followed: such a
+    node keeps the size it was first drawn with, or is left unchecked when it never came whole."""
+
+    def __init__(self, page):
+        self.texts: dict[str, list[dict]] = {}
+        self.buttons: dict[str, list[dict]] = {}
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        import msgpack
+
+        data = payload if isinstance(payload, bytes) else payload.encode()
+        try:
+            message = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
+        except Exception:  # not a Flet message
+            return
+        self._walk(message)
+
+    def _walk(self, value, inherited: tuple[float, float] = (14, TEXT_SPACING)) -> None:
+        """`inherited`: the size and letter spacing a Text without a size of its own gets there
+        (Material 3's bodyMedium on a page, headlineSmall in a dialog's title)."""
+        if isinstance(value, dict):
+            kind = value.get("_c")
+            if kind == "Text" and isinstance(value.get("value"), str):
+                self.texts.setdefault(value["value"], []).append(
+                    {"size": value.get("size") or inherited[0], "spacing": inherited[1], "bold": _bold(value),
+                     "max_lines": value.get("max_lines")})
+            elif isinstance(kind, str) and kind.endswith("Button") and isinstance(value.get("content"), dict):
+                label = _first_text(value["content"])
+                if label is not None:
+                    style = (value.get("_internals") or {}).get("style") or value.get("style") or {}
+                    pad = style.get("padding") or {}
+                    self.buttons.setdefault(label["value"], []).append({
+                        "size": label.get("size") or 14, "spacing": LABEL_SPACING, "bold": _bold(label),
+                        "max_lines": label.get("max_lines"), "icon": bool(value.get("icon")) and value["content"].get("_c") == "Text",
+                        "pad": [pad.get(side, 24 if side in ("left", "right") else 0) for side in ("left", "right", "top", "bottom")]})
+            for key, item in value.items():
+                self._walk(item, (24, 0.0) if kind == "AlertDialog" and key == "title" else inherited)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                self._walk(item, inherited)
+
+
+def _bold(text: dict) -> bool:
+    """Whether Flutter draws the text with the bundled bold face (weights from 600 up pick it)."""
+    weight = str(text.get("weight") or "normal").lower()
+    return weight == "bold" or (weight.startswith("w") and weight[1:].isdigit() and int(weight[1:]) >= 600)
+
+
+def _first_text(control: dict) -> dict | None:
+    """The first Text inside a button's content (a tab's content is its icon over its label)."""
+    if control.get("_c") == "Text" and isinstance(control.get("value"), str):
+        return control
+    for child in [control.get("content"), *(control.get("controls") or [])]:
+        if isinstance(child, dict):
+            found = _first_text(child)
+            if found is not None:
+                return found
+    return None
+
+
+_NODES = """
+() => {
+    const host = document.querySelector('flt-semantics-host');
+    const nodes = [];
+    if (!host) return {width: innerWidth, height: innerHeight, nodes};
+    for (const el of host.querySelectorAll('flt-semantics')) {
+        const r = el.getBoundingClientRect();
+        let scroller = null, key = null;
+        for (let p = el; p && p !== host; p = p.parentElement) {
+            if (key === null && p.getAttribute('flt-semantics-identifier')) key = p.getAttribute('flt-semantics-identifier');
+            if (p !== el && scroller === null && p.style && p.style.scrollbarWidth === 'none') scroller = p.getBoundingClientRect();
+        }
+        const span = el.querySelector(':scope > span');
+        const input = el.querySelector(':scope > input, :scope > textarea');
+        const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
+        nodes.push({
+            id: el.id, role: el.getAttribute('role') || (input ? 'textbox' : ''),
+            aria: el.getAttribute('aria-label') || (input && input.getAttribute('aria-label')) || '',
+            text: span ? span.textContent : own, value: input ? input.value : null,
+            x: r.left, y: r.top, w: r.width, h: r.height, key,
+            tappable: el.hasAttribute('flt-tappable'), leaf: !el.querySelector('flt-semantics'),
+            scroller: scroller && [scroller.left, scroller.top, scroller.width, scroller.height],
+        });
+    }
+    return {width: innerWidth, height: innerHeight, nodes};
+}
+"""
+
+# The bundled font (the one Flutter draws with) loaded into the page's own font set, then each text
+# cut where a line may break (after a space or a hyphen) and every piece measured in a canvas.
+_MEASURE = """
+async (items) => {
+    if (!window.__layoutFont) {
+        for (const [file, weight] of [['DejaVuSans.ttf', 'normal'], ['DejaVuSans-Bold.ttf', 'bold']]) {
+            const face = new FontFace('LayoutCheck', `url(/fonts/${file})`, {weight});
+            await face.load();
+            document.fonts.add(face);
+        }
+        window.__layoutFont = true;
+    }
+    const ctx = (window.__layoutCtx = window.__layoutCtx || document.createElement('canvas').getContext('2d'));
+    return items.map(([text, size, bold, spacing]) => {
+        ctx.font = (bold ? 'bold ' : '') + size + 'px LayoutCheck';
+        ctx.letterSpacing = spacing + 'px';
+        return text.split('\\n').map(line => line.split(/(?<=[ \\-])/).map(piece =>
+            [ctx.measureText(piece).width, ctx.measureText(piece.trimEnd()).width]));
+    });
+}
+"""
+
+
+def lines_needed(paragraphs: list[list[list[float]]], width: float) -> int:
+    """How many lines Flutter needs for a text cut into `paragraphs` of measured pieces ([width with
+    its trailing space, width without]) in a box `width` px wide: greedy, as Flutter breaks lines; a
+    piece wider than the box breaks between letters."""
+    lines = 0
+    width = max(width, 1.0)
+    for pieces in paragraphs:
+        lines += 1
+        used = 0.0
+        for full, bare in pieces:
+            if used > 0 and used + bare > width:
+                lines += 1
+                used = 0.0
+            if used == 0 and bare > width:  # a word longer than the line goes on over the next ones
+                lines += int(bare // width)
+                used = bare % width + (full - bare)
+            else:
+                used += full
+    return lines
+
+
+def layout_problems(page, styles: TextStyles, scene: str) -> list[str]:
+    """What is wrong with the screen `page` shows now, one line each (see tests/e2e/test_layout_browser.py
+    for what is checked and why it is measured so)."""
+    found = page.evaluate(_NODES)
+    width, height = found["width"], found["height"]
+    problems: list[str] = []
+    to_measure: list[tuple[dict, str, dict, float, float, int]] = []  # node, label, style, spacing, box width, lines allowed
+    leaves: list[dict] = []  # nodes with no node inside, wholly in view
+
+    def where(n: dict) -> str:
+        label = (n["text"] or n["aria"] or n["role"] or "node").replace("\n", " / ")
+        return f"{scene}: {label[:60]!r} at ({n['x']:.0f},{n['y']:.0f}) {n['w']:.0f}×{n['h']:.0f}"
+
+    for n in found["nodes"]:
+        if n["w"] < 0.5 or n["h"] < 0.5:
+            continue
+        right, bottom = n["x"] + n["w"], n["y"] + n["h"]
+        whole_screen = n["x"] < 0.5 and n["y"] < 0.5 and right > width - 0.5 and bottom > height - 0.5
+        scroller = n["scroller"]
+        # Flutter cuts every node's rectangle at the screen's edge (and drops a node wholly beyond it); the
+        # page keeps a margin, so a node that reaches the edge is the visible part of something cut off.
+        cut_by_screen = not whole_screen and (n["x"] < 0.5 or n["y"] < 0.5 or right > width - 0.5 or bottom > height - 0.5)
+        if cut_by_screen and scroller is None:
+            problems.append(f"{where(n)}: cut off by the screen's edge, and nothing scrolls it into view")
+            continue
+        # A node half scrolled out of its scrolling parent is cut at the parent's edge: not judged by its size.
+        cut_by_scroller = scroller is not None and (
+            n["x"] < scroller[0] + 0.5 or n["y"] < scroller[1] + 0.5
+            or right > scroller[0] + scroller[2] - 0.5 or bottom > scroller[1] + scroller[3] - 0.5)
+        if cut_by_scroller:
+            continue
+        if n["leaf"]:
+            leaves.append(n)
+        if (n["tappable"] or n["role"] in TAPPABLE_ROLES) and min(n["w"], n["h"]) < TOUCH_PX - 0.5:
+            problems.append(f"{where(n)}: a finger target under {TOUCH_PX}×{TOUCH_PX} px")
+        label = n["text"]
+        if not label or not n["leaf"]:
+            continue
+        if n["role"] == "button":
+            for style in styles.buttons.get(label, []):
+                pad_left, pad_right, pad_top, pad_bottom = style["pad"]
+                box = n["w"] - pad_left - pad_right - (BUTTON_ICON_PX if style["icon"] else 0)
+                rows = int((n["h"] - pad_top - pad_bottom) / (style["size"] * LINE_HEIGHT) + 0.15)
+                allowed = max(1, min(rows, style["max_lines"] or rows))
+                to_measure.append((n, label, style, style["spacing"], box, allowed))
+        elif not n["role"]:
+            for style in styles.texts.get(label, []):
+                rows = max(1, round(n["h"] / (style["size"] * LINE_HEIGHT)))
+                allowed = min(rows, style["max_lines"] or rows)
+                to_measure.append((n, label, style, style["spacing"], n["w"], allowed))
+    # Two drawn things on top of each other: a row wider than its room pushes its last parts over the next
+    # column (Flutter does not clip a row), a label lies over a field. (A node's box is its own: a text's
+    # box is the text, a button's the button.)
+    for i, a in enumerate(leaves):
+        for b in leaves[i + 1:]:
+            across = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            down = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if across > 2 and down > 2 and across * down > OVERLAP * min(a["w"] * a["h"], b["w"] * b["h"]):
+                problems.append(f"{where(a)}: overlaps {where(b).split(': ', 1)[1]}")
+    if to_measure:
+        measured = page.evaluate(_MEASURE, [[label, style["size"], style["bold"], spacing]
+                                            for _n, label, style, spacing, _box, _allowed in to_measure])
+        verdicts: dict[str, list[str | None]] = {}
+        for (n, _label, style, _spacing, box, allowed), pieces in zip(to_measure, measured, strict=True):
+            needed = lines_needed(pieces, box * (1 + WIDTH_SLACK) + 1)
+            verdict = None if needed <= allowed else (
+                f"{where(n)}: text cut — at {style['size']:g} px it needs {needed} line(s) of {box:.0f} px, the box holds {allowed}")
+            verdicts.setdefault(n["id"], []).append(verdict)
+        # A text sent at several sizes (the same words on two screens) is cut only if it is cut at every one.
+        problems += [next(v for v in verdict if v) for verdict in verdicts.values() if all(verdict)]
+    return problems

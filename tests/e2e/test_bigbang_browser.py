@@ -76,10 +76,10 @@ def test_a_game_in_the_browser(browser, server):
     wait_text(page, "^Ann: Penny$")
     tap(page, "Ann got Penny")
     wait_text(page, "^Ann: Penny ×2$")
-    for step in ("The companion deals the rest", "The companion lays them"):
-        # a real-deal setup asks for the dealt cards and the location cards: the companion does both here
+    for step in ("The companion deals the rest", "The companion lays them", "The companion lays the letters"):
+        # a real-deal setup asks for the dealt cards, the location cards and the letters: the companion does them here
         tap(page, step)
-        text = wait_text(page, r"^(The companion lays them|Play 1 \w+)$", absent=f"^{step}$")
+        text = wait_text(page, r"^(The companion lays them|The companion lays the letters|Play 1 \w+)$", absent=f"^{step}$")
     assert "Ann: choose a character" in text
     assert re.search(r"^Ann: (\w+, )*Penny ×2(, \w+( ×\d)?)*$", text, re.M), "Ann holds the two Pennies she was dealt"
     shot(page, "table")

@@ -49,12 +49,14 @@ def rig(tmp_path):
 
 def test_every_press_is_heard_the_item_pointed_at_and_what_a_pick_did(rig):
     assert isinstance(rig.speaker, RecordingSpeaker)
-    rig.perform("next", "tap")
-    assert until(lambda: rig.speaker.texts()[-1:] == ["Play 1 Penny"])  # the item the buttons point at now
-    rig.perform("next", "tap")
-    assert until(lambda: rig.speaker.texts()[-1:] == ["Play 2 Penny"])
+    rig.perform("next", "tap")  # the buttons start on Penny, held most: all her cards
+    assert until(lambda: rig.speaker.texts()[-1:] == ["3. Play 1 Penny"])  # the item pointed at, with its fixed number
+    rig.perform("back", "tap")
+    assert until(lambda: rig.speaker.texts()[-1:] == ["3. Play 2 Penny"])
     rig.perform("yes", "tap")
-    assert until(lambda: "Ann: plays 2 Penny cards" in rig.speaker.texts())
+    assert until(lambda: "1. Penny: ring 1 up" in rig.speaker.texts())  # where the buttons point now
+    said = rig.speaker.texts()
+    assert said[-3:] == ["Ann: plays 2 Penny cards", "Ann plays Penny: 2 actions left. Special action available.", "1. Penny: ring 1 up"]
     assert rig.speaker.said[-1][0] == "en"  # in the table's language
 
 

@@ -2,6 +2,7 @@
 tag can be enrolled as, and the table's own cards as settings."""
 import pytest
 
+from companion.cards import CardCatalogue
 from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME
@@ -74,10 +75,30 @@ class TestScanning:
         assert self.scanned(s, "barrel-of-nails") == {"cmd": "kick", "card": "barrel-of-nails"}
         assert self.scanned(s, "warrior") == {"cmd": "kick", "card": "warrior"}
 
-    def test_a_treasure_is_played_by_the_seat_whose_turn_it_is(self):
+    def test_a_treasure_is_offered_to_the_seat_whose_turn_it_is(self):
         s = start()
-        assert self.scanned(s, "loaded-die") == {"cmd": "item", "card": "loaded-die"}
+        offer = self.scanned(s, "sword")
+        assert offer.command == {"cmd": "item", "card": "sword"} and render(offer.asks[0].label) == "Ann plays Broad Sword"
+        assert [(c.value, render(c.label)) for c in offer.asks[0].choices] == [(True, "equipped"), (False, "carried")]
+        one_shot = self.scanned(s, "loaded-die")
+        assert [(c.value, render(c.label)) for c in one_shot.asks[0].choices] == [(False, "onto the table")]
         assert self.scanned(s, "loaded-die", seat_viewer("Bob")) is None
+
+    def test_a_scanned_treasure_waits_for_yes_and_no_leaves_it_in_the_hand(self, tmp_path):
+        """Issue 13: "scanning a treasure card offers it to the seat whose turn it is (confirm)"."""
+        s = start()
+        with CardCatalogue(tmp_path / "cards.db") as catalogue:
+            catalogue.enrol("04a1b2c3d4e5f6", "munchkin", "sword")
+            table = Table(s, catalogue)
+            steps = len(s.history)
+            asked = table.card("04a1b2c3d4e5f6")
+            assert asked.kind == "selected" and render(asked.message) == "Ann plays Broad Sword: equipped" and len(s.history) == steps
+            assert table.button("no", "tap").kind == "selected" and len(s.history) == steps  # NO: it stays in the hand
+            table.card("04a1b2c3d4e5f6")
+            table.button("next", "tap")  # "carried"
+            done = table.button("yes", "tap")
+        assert done.kind == "applied" and [g["equipped"] for g in s.view(TABLE)["players"][0]["gear"]] == [False]
+        assert hand(s, "Ann") == 7
 
     def test_in_a_fight_a_monster_wanders_in_and_an_enhancer_enhances(self):
         s = start()

@@ -2,11 +2,15 @@
 Signs, the investigators with their ± taps, the adventures, the attempt with its dice, the roll pad,
 the clue and attempt dialogs, "what now?" with its plans, the midnight and awakening banners, a seat's
 own page; every finger target at least 48 px."""
+import re
+
 import flet as ft
 import pytest
 
 from companion.contract import TABLE
-from tests.ui.conftest import buttons, click, label_of, seat_page, shown, walk
+from tests.ui.conftest import buttons, click, label_of, seat_page, shown, texts, walk
+from ui.games.eldersign import worked
+from ui.games.eldersign.worked import settle
 
 START = {"cmd": "start", "players": ["Ann", "Bob"], "investigators": ["joe-diamond", "kate-winthrop"],
          "adventures": ["hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard"]}
@@ -82,6 +86,7 @@ def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
     do(eldersign, {"cmd": "attempt"})
     do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
     click(eldersign.root, "What now?")
+    settle()  # worked out on a thread of its own; the dialog is drawn again when they are ready
     dialog = eldersign.dialog
     plans = dialog.data["plans"]
     assert plans[0]["text"] == "Complete task 1 with die 1 (green Peril)"
@@ -90,6 +95,34 @@ def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
     do_it = next(b for b in buttons(dialog) if label_of(b) == "Do it")
     do_it.on_click(None)
     assert state(eldersign)["attempt"]["tasks"][0]["done"]
+
+
+def test_the_attempt_shows_its_chance_and_the_best_plan_worked_out_off_the_pages_loop(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    with worked._ENGINE:  # the engine busy (a Pi working out a hard attempt): the page is drawn at once, without them
+        do(eldersign, {"cmd": "attempt"})
+        assert "Working out the odds…" in shown(eldersign)
+    settle()
+    assert re.search(r"^Chance \d+%$", shown(eldersign), re.M)  # before the roll: the chance, no plan yet
+    do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    settle()
+    line = next(t for t in texts(eldersign.root) if t.startswith("Chance "))
+    plans = eldersign.companion.session.analyse("advice")
+    assert line == f"Chance {plans[0]['percent']}% · best: Complete task 1 with die 1 (green Peril)"
+
+
+def test_after_a_completed_task_the_pad_asks_the_faces_of_the_dice_left(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    do(eldersign, {"cmd": "complete", "task": 1, "dice": [1]})
+    click(eldersign.root, "Enter the faces")
+    pad = eldersign.dialog
+    assert "Green: — (0 of 5)" in shown(eldersign) and pad.data["confirm"].disabled
+    for face in ("peril", "inv1", "inv2", "lore", "lore"):
+        pad.data["add"]("green", face)
+    pad.data["submit"]()
+    assert state(eldersign)["attempt"]["step"] == "rolled"
 
 
 def test_a_clue_reroll_is_picked_by_tapping_dice(eldersign):

@@ -4,7 +4,7 @@ import threading
 import flet as ft
 
 from companion.contract import MASTER, TABLE
-from tests.ui.conftest import BIGBANG_START, click, find_button, open_page, shown, texts, walk
+from tests.ui.conftest import BIGBANG_START, click, find_button, open_page, seat_page, shown, texts, walk
 
 SOLUTION_LINE = "Fehu=B  Uruz=C  Thurisaz=D  Ansuz=E  Raidho=F  Kenaz=G  Gebo=A"
 
@@ -96,6 +96,93 @@ def test_setup_starts_with_the_settings_a_fourth_player_and_a_typed_solution(app
     assert app.companion.session.view(MASTER, "2718")["solution"]["Fehu"] == "B"
 
 
+def test_the_setup_needs_no_keyboard_names_pin_and_solution_by_touch(app, companion):
+    """The kiosk has none: names are tapped from earlier games or on the on-screen keyboard, the PIN on
+    the game-master lock's keypad, a typed solution on the pool's letter keys."""
+    companion.start("bigbang", {"cmd": "start", "players": ["Dee", "Eve", "Fay"], "settings": {"table": {"cards_from": "companion"}}})
+    app.setup_game = "bigbang"
+    app.go("setup")
+    assert "Earlier players:" in shown(app)
+    click(app.root, "Dee")
+    click(app.root, "Fay")
+    assert [f.value for f in app.fields["names"].controls] == ["Dee", "Fay", ""]
+    assert find_button(app.root, "Eve") and not [b for b in walk(app.root) if isinstance(b, ft.Button) and b.data == "Dee"]
+    assert not app.fields["keys"].visible
+    click(app.root, "On-screen keyboard")
+    assert app.fields["keys"].visible
+    keys = [b for b in walk(app.fields["keys"]) if isinstance(b, ft.Button)]
+    assert len(keys) > 26 and all(b.height >= 48 and b.width >= 48 for b in keys)  # every key a finger target
+    for key in ("A", "N", "N", "␣", "L", "E", "E", "⌫"):
+        click(app.fields["keys"], key)
+    assert app.fields["names"].controls[2].value == "Ann Le"  # a capital at each word's start
+    assert "At the table: Dee, Fay, Ann Le" in shown(app)
+    app.fields["names"].controls[0].on_focus(None)  # tapping a field makes it the one the keys type into
+    click(app.fields["keys"], "⌫")
+    assert app.fields["names"].controls[0].value == "De"
+    click(app.fields["keys"], "E")
+    part = app.fields["part"].fields
+    part["pin"].on_focus(None)
+    assert part["pin_keys"].visible
+    for digit in "27189":
+        click(part["pin_keys"], digit)
+    click(part["pin_keys"], "⌫")
+    click(part["pin_keys"], "✓")
+    assert part["pin"].value == "2718" and not part["pin_keys"].visible and "Game-master PIN: ●●●●" in shown(app)
+    part["solution_mode"].value = "typed"
+    part["solution_mode"].on_select(None)
+    assert part["letter_keys"].visible
+    for letter in "BCDEFGAH":  # an eighth letter is one too many for seven runes
+        click(part["letter_keys"], letter)
+    assert part["solution"].value == "BCDEFGA"
+    app.fields["start_game"]()
+    assert app.screen == "game", app.fields["error"].value
+    assert [s.name for s in view(app).seats] == ["Dee", "Fay", "Ann Le"]
+    assert companion.session.view(MASTER, "2718")["solution"]["Gebo"] == "A"
+
+
+def test_the_setup_says_without_a_pin_the_solution_can_never_be_shown(app):
+    app.setup_game = "bigbang"
+    app.go("setup")
+    assert "Without a game-master PIN nobody can ever see the solution, not even after the game" in shown(app)
+
+
+def test_with_the_companions_cards_the_screen_says_what_it_dealt(app, companion):
+    app.setup_game = "bigbang"
+    app.go("setup")
+    for field, name in zip(app.fields["names"].controls, ["Ann", "Bob", "Cy"], strict=True):
+        field.value = name
+    app.fields["settings"]["table.cards_from"].value = "companion"
+    app.fields["start_game"]()
+    assert app.screen == "game", app.fields["error"].value
+    notice = app.notice.text.render()
+    for player in view(app)["players"]:
+        from ui.games.bigbang.words import hand
+
+        assert f"{player['name']}: {hand(player['hand'])}" in notice
+    assert "letters at the gate: " + " ".join(view(app)["gate"]["board"]) in notice
+
+
+def test_a_players_own_screen_shows_their_hand_first(started, companion, hub):
+    cy = seat_page(companion, hub, "Cy")
+    assert "Your hand: Leonard ×3" in shown(cy)
+    assert "Your hand" not in shown(started)
+
+
+def test_the_letters_laid_at_setup_are_told_by_tapping_them(app, companion):
+    companion.start("bigbang", {k: v for k, v in BIGBANG_START.items() if k != "board"})
+    app.go("game", "table")
+    assert "Which letter lies at Fehu (1 of 7)?" in shown(app)
+    click(app.root, "C lies at Fehu")
+    app.go("game", "runes")
+    assert "Tap the letter that lies at Uruz." in shown(app)
+    click(app.root, "A")  # a letter beside the board: laid at the next rune
+    assert view(app)["gate"]["board"] == ["C", "A"]
+    app.go("game", "table")
+    click(app.root, "The companion lays the letters")
+    board = view(app)["gate"]["board"]
+    assert board[:2] == ["C", "A"] and len(set(board)) == 7 and view(app).turn.phase == "choose"
+
+
 def test_a_refused_start_names_the_setting_and_leaves_nothing_in_the_save_file(app):
     app.setup_game = "bigbang"
     app.go("setup")
@@ -135,10 +222,13 @@ def test_howards_remote_fight_dialog(started):
     assert isinstance(dialog, ft.AlertDialog) and started.page.dialogs == [dialog]
     odds = next(o for o in started.companion.session.analyse("odds") if o["how"] == "remote")
     assert f"Win chance: {odds['percent']}%" in texts(dialog)
-    assert dialog.title.value == "Fight Wil Wheaton"  # no stale percentage in the title
-    assert dialog.data["confirm"].disabled  # no die face yet
+    assert dialog.title.value == f"Fight Wil Wheaton: {odds['percent']}% to win"
+    steps = len(started.companion.session.history)
+    click(dialog, "Tell the result")  # no face yet: the dialog says so, and nothing happens
+    assert 'Tap the face the die shows, or "Roll for us".' in texts(dialog) and started.page.dialogs == [dialog]
+    assert len(started.companion.session.history) == steps
     dialog.data["set"]("die", 4)
-    assert not dialog.data["confirm"].disabled
+    assert 'Tap the face the die shows, or "Roll for us".' not in texts(dialog)
     dialog.data["submit"]()
     assert started.page.dialogs == []
     assert "won" in last_line(started)
@@ -157,8 +247,10 @@ def test_the_fight_dialog_counts_helper_cards_per_player_and_tells_the_roll(app,
     odds = next(o for o in companion.session.analyse("odds") if o["here"])
     assert set(dialog.data["state"]["helpers"]) == {"Bob", "Cy"}
     assert f"Win chance: {odds['percent']}%" in texts(dialog)
+    assert dialog.title.value == f"Fight Wil Wheaton: {odds['percent']}% to win"
     dialog.data["set_helper"]("Cy", 2)
     assert f"Win chance: {odds['with_help'][1]}%" in texts(dialog)
+    assert dialog.title.value == f"Fight Wil Wheaton: {odds['with_help'][1]}% to win"  # the title follows the body
     assert odds["with_help"][1] > odds["percent"]
     dialog.data["set"]("die", 1)
     dialog.data["submit"]()
@@ -166,15 +258,61 @@ def test_the_fight_dialog_counts_helper_cards_per_player_and_tells_the_roll(app,
     assert "Cy helps with 2 cards" in last and "won" in last
 
 
-def test_a_table_without_a_die_lets_the_companion_roll_it(started):
+def test_a_table_without_a_die_lets_the_companion_roll_it_the_same_face_for_the_same_step(started):
+    from ui.games.bigbang.words import face
+
     click(started.root, "Play 1 Howard")
+    steps = len(started.companion.session.history)
     click(started.root, "Howard fights Wil Wheaton")
     dialog = started.dialog
     click(dialog, "Roll for us")
-    rolled = view(started)["last_roll"]
-    assert rolled in (1, 2, 3, 4, "moon") and dialog.data["state"]["die"] == rolled
-    assert "the die shows" in last_line(started)
-    assert not dialog.data["confirm"].disabled
+    rolled = dialog.data["state"]["die"]
+    assert rolled in (1, 2, 3, 4, "moon") and f"The companion rolled {face(rolled)}." in texts(dialog)
+    click(dialog, "Cancel")
+    assert started.page.dialogs == [] and len(started.companion.session.history) == steps  # no step per roll
+    click(started.root, "Howard fights Wil Wheaton")
+    again = started.dialog
+    assert again.data["state"]["die"] is None  # a fresh dialog: nothing chosen yet
+    click(again, "Roll for us")
+    click(again, "Roll for us")
+    assert again.data["state"]["die"] == rolled and len(started.companion.session.history) == steps
+    click(again, "Tell the result")
+    fought = started.companion.session.history[-1]
+    assert len(started.companion.session.history) == steps + 1
+    assert next(e for e in fought.events if e.kind == "fight_resolved").die == rolled
+    click(started.root, "UNDO")  # undo and fight again: the same step rolls the same face
+    click(started.root, "Howard fights Wil Wheaton")
+    click(started.dialog, "Roll for us")
+    assert started.dialog.data["state"]["die"] == rolled
+
+
+def test_the_virtual_die_in_the_dialog_is_the_one_the_engine_rolls_for_that_step(started):
+    click(started.root, "Play 1 Howard")
+    click(started.root, "Howard fights Wil Wheaton")
+    click(started.dialog, "Roll for us")
+    shown_face = started.dialog.data["state"]["die"]
+    started.close_dialog()
+    started.command({"cmd": "roll"})  # the logged roll of that same step
+    assert view(started)["last_roll"] == shown_face
+
+
+def test_an_artefact_won_in_a_fight_is_told_from_the_real_deck(app, companion):
+    companion.start("bigbang", {**BIGBANG_START, "locations": ["kripke", "stuart", "wil-wheaton-home", "mrs-wolowitz", "comic-book", "lantern"]})
+    app.go("game", "table")
+    click(app.root, "Play 1 Howard")
+    click(app.root, "Howard fights Barry Kripke")
+    dialog = app.dialog
+    assert "Won: which artefact was drawn?" not in texts(dialog)  # no roll yet, so no win yet
+    dialog.data["set"]("die", 4)  # 4 beats strength 4: won, and Barry Kripke gives an artefact
+    assert "Won: which artefact was drawn?" in texts(dialog)
+    steps = len(companion.session.history)
+    click(dialog, "Tell the result")
+    assert "Won: draw the artefact card and tap which it is (or let the companion draw)." in texts(dialog)
+    assert len(companion.session.history) == steps
+    click(dialog, "clue artefact")
+    click(dialog, "Tell the result")
+    assert view(app)["artefacts"] == {"clue": 1}
+    assert "artefact drawn: clue artefact" in last_line(app)
 
 
 def test_the_gate_attempt_shows_the_letters_before_it_spends_the_cubes(app, companion):
@@ -187,8 +325,14 @@ def test_the_gate_attempt_shows_the_letters_before_it_spends_the_cubes(app, comp
     click(app.root, "Cheesecake Factory")
     click(app.root, "Take Stuart")
     click(app.root, "Try to close the gate")
-    assert "Check the letters on the real board first:" in texts(app.dialog)
+    shown_letters = texts(app.dialog)
+    assert "Check the letters on the real board first:" in shown_letters
+    assert [t for t in shown_letters if len(t) == 1] == list("ABCDEFG")  # the board as the companion has it, in rune order
     assert view(app)["cubes"] == 1  # nothing spent yet
+    steps = len(companion.session.history)
+    click(app.dialog, "Cancel")  # cancel changes nothing
+    assert app.page.dialogs == [] and view(app)["cubes"] == 1 and len(companion.session.history) == steps
+    click(app.root, "Try to close the gate")
     click(app.dialog, "The board matches: try")
     assert view(app)["cubes"] == 0 and "gate attempt failed" in last_line(app)
 
@@ -203,6 +347,19 @@ def test_tapping_an_older_step_in_the_undo_list_goes_back_to_it(started):
     back_to_start.on_click(None)
     assert len(started.companion.session.history) == 1
     assert len(started.companion.session.redo_stack) == 2  # redo brings both back
+
+
+def test_after_undo_the_line_under_the_prompt_tells_the_step_the_game_is_back_at(started):
+    click(started.root, "Play 1 Howard")
+    click(started.root, "Howard fights Wil Wheaton")
+    started.dialog.data["set"]("die", "moon")
+    started.dialog.data["submit"]()
+    assert view(started)["moon"] == 7 and "the ring moves down (8 → 7)" in started.notice.text.render()
+    click(started.root, "UNDO")
+    line = started.notice.text.render()
+    assert view(started)["moon"] == 8
+    assert line.startswith("Now at step 2: Ann: plays 1 Howard card. Undone: ")  # first the state shown now
+    assert "Now at step 2" in shown(started)
 
 
 def test_undo_is_always_on_screen_and_takes_back_the_last_step(started):
@@ -305,7 +462,7 @@ def test_the_catalogue_screen_enrols_and_forgets(started, companion):
     started.fields["uid"].value = "04:A1:B2:C3"
     started.fields["pick"]("red_moon")
     assert companion.catalogue.lookup("04a1b2c3", "bigbang").card == "red_moon"
-    assert "1 tags enrolled" in shown(started)
+    assert "1 tag enrolled" in shown(started)
     click(started.root, "Forget")
     assert companion.catalogue.lookup("04a1b2c3", "bigbang") is None
 

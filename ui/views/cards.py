@@ -12,8 +12,8 @@ from companion.cards import match_cards
 from companion.contract import TABLE, Viewer
 from companion.errors import RuleError
 from companion.i18n import _
-from companion.messages import M, render
-from ui.widgets.common import BIG, REFUSED, SMALL, button, card, icon_button, safe, text
+from companion.messages import M, P, render
+from ui.widgets.common import BIG, REFUSED, SMALL, button, card, icon_button, keyed, safe, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -75,7 +75,7 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
         modal=True,
         title=ft.Text(_("Unknown card {uid}: which card is it?").format(uid=uid), size=20),
         content=ft.Column([field, error, results], tight=True, spacing=6),
-        actions=[button(_("Not now"), lambda e: app.close_enrol(), max_lines=1)],
+        actions=[keyed(button(_("Not now"), lambda e: app.close_enrol(), max_lines=1), "enrol:not-now")],
     )
     dialog.data = {"search": search, "pick": pick, "results": results, "field": field}
     return dialog
@@ -130,11 +130,11 @@ def build(app: App) -> ft.Control:
                         options=[ft.DropdownOption(key=g.id, text=render(g.title)) for g in games.values()])
     rows = [ft.Row([text(e.uid, size=15, width=170), text(e.label or e.card, size=15, expand=True),
                     button(_("Forget"), lambda ev, uid=e.uid: forget(uid), size=14, max_lines=1)]) for e in entries]
-    listing = ft.Column([text(_("{n} tags enrolled").format(n=len(entries)), size=18, weight=ft.FontWeight.BOLD), *rows],
+    listing = ft.Column([text(render(P("{n} tag enrolled", "{n} tags enrolled", n=len(entries))), size=18, weight=ft.FontWeight.BOLD), *rows],
                         scroll=ft.ScrollMode.AUTO, expand=True, spacing=2)
     app.fields.update(uid=uid_field, search=search_field, pick=pick, error=error, results=results, game=which)
     return ft.Column([
-        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home")),
+        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home"),
                 text(_("Card catalogue"), size=BIG, weight=ft.FontWeight.BOLD, expand=True), which]),
         ft.Row([
             card(listing, expand=True),

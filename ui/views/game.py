@@ -61,10 +61,11 @@ def build(app: App) -> ft.Control:
 
 def _bar(app: App, shown: list[Tab], current: Tab) -> ft.Control:
     if app.is_table:
-        home = icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"))
+        home = icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home")
     else:
-        home = icon_button(ft.Icons.LOGOUT, _("Leave this seat"), lambda e: app.leave_seat())
-    tab_buttons = [tab_button(t.label(), t.icon, lambda e, key=t.key: app.go("game", key), selected=t is current) for t in shown]
+        home = icon_button(ft.Icons.LOGOUT, _("Leave this seat"), lambda e: app.leave_seat(), key="leave-seat")
+    tab_buttons = [tab_button(t.label(), t.icon, lambda e, key=t.key: app.go("game", key), selected=t is current,
+                              key=f"tab:{t.key}") for t in shown]
     has_history = bool(app.companion.session and app.companion.session.history)
     undo = button(_("UNDO"), lambda e: app.undo(), icon=ft.Icons.UNDO, bgcolor="#c62828", color="#ffffff", size=18,
                   disabled=not has_history, max_lines=1)

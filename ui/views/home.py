@@ -12,7 +12,7 @@ from companion.messages import render
 from companion.store import SavedGame
 from ui import i18n
 from ui.views.game import notices
-from ui.widgets.common import BIG, MUTED, PANEL, REFUSED, SELECTED_BG, SMALL, button, card, safe, text
+from ui.widgets.common import BIG, MUTED, PANEL, REFUSED, SELECTED_BG, SMALL, button, card, keyed, safe, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -36,15 +36,15 @@ def build(app: App) -> ft.Control:
         width=200,
         text_size=16,
     )
-    catalogue = button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1)
+    catalogue = keyed(button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1), "catalogue")
     header = ft.Row([text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD, expand=True), catalogue, language])
     # Four to a row, however many games are installed: the list wraps instead of squeezing them.
     actions: list[ft.Control] = []
     if companion.playing:
-        actions.append(button(_("Back to the game"), lambda e: app.go("game"), icon=ft.Icons.CASINO, width=GAME_BUTTON,
-                              bgcolor=SELECTED_BG, color="#ffffff"))
-    actions += [button(_("New {game}").format(game=render(game.title)), lambda e, gid=game.id: _new_game(app, gid),
-                       icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, data=game.id)
+        actions.append(keyed(button(_("Back to the game"), lambda e: app.go("game"), icon=ft.Icons.CASINO, width=GAME_BUTTON,
+                                    bgcolor=SELECTED_BG, color="#ffffff"), "back-to-game"))
+    actions += [keyed(button(_("New {game}").format(game=render(game.title)), lambda e, gid=game.id: _new_game(app, gid),
+                             icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, data=game.id), f"new:{game.id}")
                 for game in companion.games().values()]
     parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):
@@ -92,7 +92,7 @@ def _saved_row(app: App, saved: SavedGame) -> ft.Control:
                      size=SMALL, color=MUTED, max_lines=2),
             ], spacing=0, expand=True),
             text(_("now playing"), size=SMALL, color="#81c784") if current else
-            button(_("Resume"), lambda e, gid=saved.id: _resume(app, gid), data=saved.id, max_lines=1),
+            keyed(button(_("Resume"), lambda e, gid=saved.id: _resume(app, gid), data=saved.id, max_lines=1), f"resume:{saved.id}"),
         ]),
         padding=ft.Padding.symmetric(horizontal=8, vertical=4), bgcolor=PANEL, border_radius=ft.BorderRadius.all(8),
         border=ft.Border.all(1, "#37474f"),

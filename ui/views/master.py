@@ -11,11 +11,11 @@ from companion.contract import MASTER, View
 from companion.errors import RuleError
 from companion.i18n import _
 from ui.widgets.common import BIG, MID, button, safe, text
+from ui.widgets.keypad import DIGITS, ENTER, keypad, typed
 
 if TYPE_CHECKING:
     from ui.app import App
 
-KEYPAD = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "✓")
 
 
 def panel(app: App, view: View) -> ft.Control:
@@ -54,15 +54,14 @@ def _lock_screen(app: App) -> ft.Control:
 
     def key(symbol: str) -> None:
         """The kiosk has no keyboard: digits by touch."""
-        if symbol == "✓":
+        if symbol == ENTER:
             unlock()
             return
-        pin.value = (pin.value or "")[:-1] if symbol == "⌫" else (pin.value or "") + symbol
+        pin.value = typed(pin.value or "", symbol)
         app.page.update()
 
     pin.on_submit = safe(unlock)
-    keypad = ft.Column([ft.Row([button(symbol, lambda e, s=symbol: key(s), width=64, size=20) for symbol in KEYPAD[row:row + 3]],
-                               spacing=4) for row in range(0, len(KEYPAD), 3)], spacing=4)
+    keys = keypad(DIGITS, key)
     app.fields.update(pin=pin, unlock=unlock, key=key)
     return ft.Row([
         ft.Column([
@@ -70,7 +69,7 @@ def _lock_screen(app: App) -> ft.Control:
             pin,
             button(_("Unlock"), unlock, icon=ft.Icons.LOCK_OPEN, width=240),
         ], spacing=10, width=300),
-        keypad,
+        keys,
     ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
 
 

@@ -13,7 +13,7 @@ import flet as ft
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
-from ui.widgets.common import MID, button, text
+from ui.widgets.common import MID, button, keyed, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -28,14 +28,19 @@ def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Co
     options = app.options()
     if not options:
         return _nothing_to_do(app, width)
-    return _column([button(render(o.label), lambda e, o=o: choose(app, o), size=15, width=width) for o in options], fill)
+    return _column([keyed(button(render(o.label), lambda e, o=o: choose(app, o), size=15, width=width), option_key(o)) for o in options], fill)
+
+
+def option_key(option: Option) -> str:
+    """How the browser tests find an option in any language: its dialog, else its command ("option:fight")."""
+    return f"option:{option.dialog or option.command.get('cmd', '')}"
 
 
 def choose(app: App, option: Option) -> None:
     """What a tap on an option does: its dialog, its command, or its first question."""
     from ui.app import Pending
 
-    if option.dialog and app.screens.dialog(app, option):
+    if option.dialog and app.option_dialog(option):
         return
     if not option.asks:
         app.command(option.command)

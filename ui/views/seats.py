@@ -34,5 +34,5 @@ def _seat_tile(app: App, name: str, background: str, code: str) -> ft.Control:
         qr_image(url, size=132, label=_("QR code to join as {name}").format(name=name)),
         ft.Semantics(label=_("Join code of {name}: {code}").format(name=name, code=code),
                      content=text(f"{code[:3]} {code[3:]}", size=BIG, weight=ft.FontWeight.BOLD)),
-        text(url, size=11, color=MUTED, selectable=True),
+        text(url, size=11, color=MUTED),  # read, not copied: a selectable text is a 32 px text field to a finger
     ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True), width=176)

@@ -1,7 +1,8 @@
 """The setup wizard of any game, built from what the game declares:
 
 - the seats' names, as many as `game.seat_range` allows (when the game keeps the number of seats
-  in a setting, `game.seat_count_setting`, the number of names sets it);
+  in a setting, `game.seat_count_setting`, the number of names sets it) — typed, tapped on the
+  on-screen keyboard (the kiosk has no other), or picked from the names of earlier games;
 - the game's own part, when its UI folder has one (Big Bang: the rune solution and the PIN);
 - every setting the schema shows in a wizard (whole numbers, choices, yes/no) with its translated
   label, default and help.
@@ -22,12 +23,15 @@ from companion.messages import M, Text, render
 from companion.palette import seat_colour
 from companion.settings import SettingInfo, describe, dotted_overrides
 from ui.games import screens_for
-from ui.widgets.common import BIG, MUTED, REFUSED, SMALL, button, card, icon_button, safe, seat_chip, text
+from ui.widgets.common import MUTED, REFUSED, SMALL, button, card, icon_button, safe, seat_chip, text
+from ui.widgets.keypad import TypingTarget, keyboard
 
 if TYPE_CHECKING:
     from ui.app import App
 
 FIELD_WIDTH = 250
+#: how many names of earlier games are offered to tap
+RECENT_NAMES = 8
 
 
 def _game(app: App) -> GameDefinition | None:
@@ -48,6 +52,20 @@ def build(app: App) -> ft.Control:
     seat_count = next((s for s in settings if s.key == game.seat_count_setting), None)
     names = ft.Row(spacing=8, run_spacing=8, wrap=True)
     seated = ft.Semantics(exclude_semantics=True)  # read as one line: "At the table: Ann, Bob"
+    recent = _recent_names(app)
+    suggestions = ft.Row(spacing=6, run_spacing=6, wrap=True)
+    keys = ft.Container(visible=False)
+
+    def show_keys() -> None:
+        if not keys.visible:
+            keys.content, keys.visible = keyboard(target.key), True
+            app.page.update()
+
+    def toggle_keys(e: object = None) -> None:
+        keys.content, keys.visible = (None, False) if keys.visible else (keyboard(target.key), True)
+        app.page.update()
+
+    target = TypingTarget(lambda: names.controls, lambda: show_seats(), on_focus=show_keys, capitalise=True)
 
     def show_seats(e: object = None, update: bool = True) -> None:
         """The table as the names stand, each in its seat's colour: the order is the turn order."""
@@ -55,6 +73,9 @@ def build(app: App) -> ft.Control:
         chips = [seat_chip(name, seat_colour(index).screen, size=15) for index, name in enumerate(typed)]
         seated.content = ft.Row([text(_("At the table:"), size=15, color=MUTED), *chips], spacing=6, wrap=True, run_spacing=4)
         seated.label = _("At the table: {names}").format(names=", ".join(typed))
+        offered = [name for name in recent if name not in typed]
+        suggestions.controls = [text(_("Earlier players:"), size=15, color=MUTED),
+                                *(button(name, lambda e, name=name: target.put(name), size=15, max_lines=1) for name in offered)] if offered else []
         if update:
             app.page.update()
 
@@ -62,7 +83,7 @@ def build(app: App) -> ft.Control:
     if seat_count is not None:  # the setting's own range may be narrower than the game's
         low, high = max(low, seat_count.low or low), min(high, seat_count.high or high)
     start_with = seat_count.default if seat_count is not None else low
-    _set_name_count(names, max(low, min(high, int(start_with))), show_seats)
+    _set_name_count(names, max(low, min(high, int(start_with))), show_seats, target.focus)
     show_seats(update=False)
     fields = {s.key: _setting_field(s) for s in settings if s is not seat_count}
     part = screens_for(game.id).setup_part(app)
@@ -75,7 +96,7 @@ def build(app: App) -> ft.Control:
     def change_count(delta: int) -> None:
         count = len(names.controls) + delta
         if low <= count <= high:
-            _set_name_count(names, count, show_seats)
+            _set_name_count(names, count, show_seats, target.focus)
             show_seats()
 
     def start_game(e: object = None) -> None:
@@ -96,12 +117,16 @@ def build(app: App) -> ft.Control:
         app.go("game")
 
     app.fields.update(names=names, settings=fields, error=error, start_game=start_game, part=part,
-                      more=lambda: change_count(+1), fewer=lambda: change_count(-1))
+                      more=lambda: change_count(+1), fewer=lambda: change_count(-1), keys=keys, toggle_keys=toggle_keys,
+                      type_key=target.key, pick_name=target.put, name_target=target)
     form: list[ft.Control] = [
         ft.Row([text(_("Players in turn order"), size=18, weight=ft.FontWeight.BOLD, expand=True),
                 button(_("Fewer"), lambda e: change_count(-1), icon=ft.Icons.REMOVE, max_lines=1),
-                button(_("More"), lambda e: change_count(+1), icon=ft.Icons.ADD, max_lines=1)]),
+                button(_("More"), lambda e: change_count(+1), icon=ft.Icons.ADD, max_lines=1),
+                icon_button(ft.Icons.KEYBOARD, _("On-screen keyboard"), toggle_keys, key="keyboard")]),
         names,
+        keys,
+        suggestions,
         seated,
     ]
     if part is not None:  # before the settings: what matters most, and the settings can be long
@@ -110,22 +135,34 @@ def build(app: App) -> ft.Control:
         form += [text(_("Settings the rules leave open"), size=18, weight=ft.FontWeight.BOLD),
                  ft.Row(list(fields.values()), wrap=True, spacing=8, run_spacing=8)]
     return ft.Column([
-        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home")),
-                text(_("New {game}").format(game=render(game.title)), size=BIG, weight=ft.FontWeight.BOLD, expand=True,
-                     max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home"),
+                text(_("New {game}").format(game=render(game.title)), size=20, weight=ft.FontWeight.BOLD, expand=True,
+                     max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # two lines fit the row's 56 px: a long title wraps
                 button(_("Start the game"), start_game, icon=ft.Icons.PLAY_ARROW, bgcolor="#2e7d32", color="#ffffff", max_lines=1)]),
         error,
         card(ft.Column(form, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True), expand=True),
     ], expand=True, spacing=6)
 
 
-def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None]) -> None:
-    """Add or drop name fields at the end, keeping what was typed in the others."""
+def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None], on_focus: Callable[[ft.TextField], None]) -> None:
+    """Add or drop name fields at the end, keeping what was typed in the others. A tapped field is the
+    one the on-screen keys type into."""
     while len(names.controls) < count:
         n = len(names.controls) + 1
-        names.controls.append(ft.TextField(label=_("Player {n}").format(n=n), text_size=18, dense=True, width=FIELD_WIDTH,
-                                           on_change=safe(on_change)))
+        field = ft.TextField(label=_("Player {n}").format(n=n), text_size=18, dense=True, width=FIELD_WIDTH, on_change=safe(on_change))
+        field.on_focus = safe(lambda e, field=field: on_focus(field))
+        names.controls.append(field)
     del names.controls[count:]
+
+
+def _recent_names(app: App) -> list[str]:
+    """The players of the most recent saved games, each once: a regular table taps its names in."""
+    found: list[str] = []
+    for saved in app.companion.saved_games():
+        found += [name for name in saved.players if name not in found]
+        if len(found) >= RECENT_NAMES:
+            break
+    return found[:RECENT_NAMES]
 
 
 def _setting_field(info: SettingInfo) -> ft.Control:

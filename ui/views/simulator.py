@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ui.app import App
 
 GESTURES = ("tap", "double", "hold")
+#: the simulated buttons' column, and each gesture's button in it
+BUTTONS_WIDTH, GAP = 360, 4
+GESTURE_WIDTH = (BUTTONS_WIDTH - 2 * GAP) // len(GESTURES)
 
 
 def _button_label(name: str) -> str:
@@ -54,10 +57,13 @@ def _buttons(app: App) -> ft.Control:
     companion = app.companion
     table = companion.table
     pointing = render(table.selection()) if table is not None else ""
-    rows: list[ft.Control] = [text(_("Buttons point at: {line}").format(line=pointing or "—"), size=15, color="#fff59d", max_lines=2)]
+    rows: list[ft.Control] = [text(_("Buttons point at: {line}").format(line=pointing or "—"), size=15, color="#fff59d", max_lines=3)]
     for name in companion.button_names():
-        rows.append(ft.Row([text(_button_label(name), size=15, weight=ft.FontWeight.BOLD, width=70, max_lines=1)] + [
-            button(_gesture_label(gesture), lambda e, n=name, g=gesture: companion.press(n, g), size=14, width=84, data=f"{name}:{gesture}",
-                   max_lines=1)
-            for gesture in GESTURES], spacing=4))
-    return ft.Column(rows, spacing=4, width=340, scroll=ft.ScrollMode.AUTO)
+        # the button's name over its gestures: each gesture a third of the column, so "удержание" or
+        # "tieni premuto" has room (and shrinks to fit what still would not)
+        rows.append(text(_button_label(name), size=15, weight=ft.FontWeight.BOLD, max_lines=1))
+        rows.append(ft.Row([
+            button(_gesture_label(gesture), lambda e, n=name, g=gesture: companion.press(n, g), size=15, width=GESTURE_WIDTH,
+                   data=f"{name}:{gesture}", max_lines=2)
+            for gesture in GESTURES], spacing=GAP))
+    return ft.Column(rows, spacing=2, width=BUTTONS_WIDTH, scroll=ft.ScrollMode.AUTO)

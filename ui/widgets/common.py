@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.contract import Seat
 from companion.palette import colour, seat_colour
+from ui.widgets.fit import fitted_size
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,11 @@ SMALL = 14
 TOUCH = 48
 #: the height of an ordinary button: a fingertip at arm's length
 BUTTON_HEIGHT = 56
+#: a button's padding around its label (across, up and down), and the room its icon takes beside it
+BUTTON_PADDING = (12, 4)
+BUTTON_ICON = 18 + 8
+#: Material 3's line height: 20 px lines for 14 px letters
+LINE_HEIGHT = 20 / 14
 
 PANEL = "#1f2633"
 MUTED = "#b0bec5"
@@ -56,36 +62,55 @@ def text(value: str, size: int = MID, weight: ft.FontWeight | None = None, color
 
 def button(label: str, on_click: Callable[..., Any] | None, *, icon: Any = None, color: str | None = None,
            bgcolor: str | None = None, height: int = BUTTON_HEIGHT, width: int | None = None,
-           expand: bool | int | None = None, disabled: bool = False, size: int = MID, data: Any = None,
+           expand: bool | int | None = None, disabled: bool = False, size: float = MID, data: Any = None,
            max_lines: int = 2) -> ft.Button:
-    """A big touch button: at least 48 px each way, its label on at most `max_lines` lines."""
+    """A big touch button: at least 48 px each way, its label on at most `max_lines` lines. A button of
+    a fixed width shrinks its label's letters (down to 12 px) until the words fit (ui/widgets/fit.py):
+    a label of any language stays whole."""
+    height, width = max(height, TOUCH), max(width, TOUCH) if width is not None else None
+    if width is not None:
+        room = width - 2 * BUTTON_PADDING[0] - (BUTTON_ICON if icon is not None else 0)
+        rows = max(1, min(max_lines, int((height - 2 * BUTTON_PADDING[1]) / (size * LINE_HEIGHT) + 0.15)))
+        size = fitted_size(label, room, rows, size)
     return ft.Button(
         content=ft.Text(label, size=size, text_align=ft.TextAlign.CENTER, max_lines=max_lines,
                         overflow=ft.TextOverflow.ELLIPSIS),
         icon=icon,
         on_click=safe(on_click),
-        height=max(height, TOUCH),
-        width=max(width, TOUCH) if width is not None else None,
+        height=height,
+        width=width,
         expand=expand,
         disabled=disabled,
         data=data,
         color=color,
         bgcolor=bgcolor,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10), padding=ft.Padding.symmetric(horizontal=12, vertical=4)),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10),
+                             padding=ft.Padding.symmetric(horizontal=BUTTON_PADDING[0], vertical=BUTTON_PADDING[1])),
     )
 
 
-def icon_button(icon: Any, label: str, on_click: Callable[..., Any] | None) -> ft.Control:
+def keyed(control: ft.Control, key: str | None) -> ft.Control:
+    """`control` findable by `key` in any language: Flutter's semantics identifier, which the web page
+    shows as the `flt-semantics-identifier` attribute (the browser tests walk every language by it).
+    The wrapper takes over the control's `expand`, so it lays out the same in a row or column."""
+    if key is None:
+        return control
+    expand, control.expand = control.expand, None
+    return ft.Semantics(identifier=key, content=control, expand=expand)
+
+
+def icon_button(icon: Any, label: str, on_click: Callable[..., Any] | None, key: str | None = None) -> ft.Control:
     """An icon alone (Home), as big as any button, named for screen readers and the tests (a touchscreen
     has no hover, so no tooltip)."""
-    return ft.Semantics(label=label, button=True, content=ft.IconButton(
+    return ft.Semantics(label=label, button=True, identifier=key, content=ft.IconButton(
         icon, on_click=safe(on_click), icon_size=30, width=BUTTON_HEIGHT, height=BUTTON_HEIGHT, data=label))
 
 
-def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selected: bool = False) -> ft.Control:
+def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selected: bool = False,
+               key: str | None = None) -> ft.Control:
     """A tab: its icon over a short label, narrow enough for seven in a row at 800 px."""
     colour = "#ffffff" if selected else "#c5cae9"
-    return ft.Button(
+    return keyed(ft.Button(
         content=ft.Column([ft.Icon(icon, size=20, color=colour),
                            ft.Text(label, size=13, color=colour, max_lines=1, no_wrap=True)],
                           spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -93,7 +118,7 @@ def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selec
         on_click=safe(on_click), height=BUTTON_HEIGHT, bgcolor=SELECTED_BG if selected else None,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10), padding=ft.Padding.symmetric(horizontal=8, vertical=2)),
         data=label,
-    )
+    ), key)
 
 
 def banner(message: str, colour: str, icon: Any = ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:

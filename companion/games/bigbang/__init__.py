@@ -36,6 +36,7 @@ GAME = GameDefinition(
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
     scan=inputs.scan,
+    name_command=inputs.name_command,
     analyses={"odds": views.odds},
     cooperative=True,
     seat_range=(2, 5),

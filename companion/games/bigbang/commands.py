@@ -23,7 +23,8 @@ class Start(Command):
     players: tuple[str, ...]
     #: the letter of each rune, in rune order, typed in by a human game master (else drawn in secret)
     solution: tuple[str, ...] | None = None
-    #: the letter lying at each rune slot, in rune order (else the companion lays them out)
+    #: the letter lying at each rune slot, in rune order (else the table tells them one by one when it
+    #: deals the real cards, or the companion lays them out)
     board: tuple[str, ...] | None = None
     #: overrides of data/default.toml, same structure
     settings: dict[str, Any] | None = None
@@ -160,8 +161,16 @@ class Place(Command):
 
 
 @dataclass(frozen=True)
+class Lay(Command):
+    """Tell the companion which letter lies at the next rune slot, in rune order (the real deal)."""
+
+    kind = "lay"
+    letter: str
+
+
+@dataclass(frozen=True)
 class Deal(Command):
-    """Let the companion draw the cards still due (from the pile, or onto empty locations) for you."""
+    """Let the companion draw the cards still due (from the pile, onto empty locations) or lay the letters still due."""
 
     kind = "deal"
 
@@ -180,4 +189,4 @@ class Roll(Command):
     kind = "roll"
 
 
-COMMANDS = catalog(Start, Play, Pass, Special, Move, Act, Gate, EndActions, Use, Ask, Draw, Reveal, Place, Deal, Accept, Roll)
+COMMANDS = catalog(Start, Play, Pass, Special, Move, Act, Gate, EndActions, Use, Ask, Draw, Reveal, Place, Lay, Deal, Accept, Roll)

@@ -40,7 +40,7 @@ class TrackSettings(Section):
 
 
 class TableSettings(Section):
-    players: int = Field(ge=2, le=5, title=N_("Players"), description=N_("Players at the table; the seed speaks of \"the two other players\"."))
+    players: int = Field(ge=2, le=5, title=N_("Players"), description=N_("Players at the table; the rules speak of \"the two other players\"."))
     hand_limit: int = Field(ge=1, le=50, title=N_("Hand limit"),
                             description=N_("Character cards a hand may hold; artefacts and relics don't count."))
     starting_hand: int = Field(ge=0, le=50, title=N_("Starting hand"), description=N_("Character cards each player is dealt at setup."))

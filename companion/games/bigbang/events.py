@@ -17,6 +17,7 @@ class GameStarted(Event):
     players: tuple[str, ...]
     settings: dict[str, Any]
     solution: tuple[str, ...]
+    #: the letters at the rune slots; empty when the table tells them after the deal (LetterLaid)
     board: tuple[str, ...]
     master_pin: str | None = None
 
@@ -34,6 +35,22 @@ class LayoutBegun(Event):
     """The real deal: the location cards are laid out now, told one by one."""
 
     kind = "layout_begun"
+
+
+@dataclass(frozen=True)
+class LettersBegun(Event):
+    """The real deal: the letters lying at the rune slots are told now, in rune order."""
+
+    kind = "letters_begun"
+
+
+@dataclass(frozen=True)
+class LetterLaid(Event):
+    """`letter` lies at `rune` (the next empty rune slot)."""
+
+    kind = "letter_laid"
+    rune: str
+    letter: str
 
 
 @dataclass(frozen=True)
@@ -259,7 +276,7 @@ class DieRolled(Event):
 
 
 EVENTS = catalog(
-    GameStarted, DealingTo, LayoutBegun, HandDealt, LocationFilled, TurnStarted, CharacterChosen, Passed, SpecialUsed, ActionUsed,
+    GameStarted, DealingTo, LayoutBegun, LettersBegun, LetterLaid, HandDealt, LocationFilled, TurnStarted, CharacterChosen, Passed, SpecialUsed, ActionUsed,
     CharacterMoved, MoonMoved, CubesChanged, HelpPlayed, FightResolved, LocationCleared, RewardTaken,
     ArtefactDrawn, ArtefactUsed, RelicGained, RelicUsed, ClueOwed, ClueGiven, LettersSwapped, GateAttempted,
     ActionsEnded, RedMoonStruck, DrawAnnounced, CardDrawn, RedMoonIgnored, DrawFinished, GameWon, GameLost,

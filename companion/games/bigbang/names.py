@@ -4,6 +4,8 @@ Character names are the show's names in every language; the rest are messages, t
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.games.bigbang.config import RED_MOON, Card
 from companion.messages import M, Message, Text, joined
 
@@ -21,6 +23,12 @@ _KINDS = {"enemy": M("enemy"), "helper": M("helper"), "treasure": M("treasure")}
 def character(key: str) -> Text:
     """"penny" -> "Penny"; the red-moon card -> "red moon"."""
     return M("red moon") if key == RED_MOON else key.title()
+
+
+def hand(counts: Mapping[str, int]) -> Text:
+    """{"leonard": 2, "penny": 1} -> "Leonard ×2, Penny" (in the order given); an empty hand -> "no cards"."""
+    cards = [joined([character(c), f"×{n}"]) if n > 1 else character(c) for c, n in counts.items() if n]
+    return joined(cards, ", ") if cards else M("no cards")
 
 
 def item(key: str) -> Text:
@@ -53,4 +61,4 @@ def card_name(card: Card | None, fallback: str = "") -> Text:
     return card.name if card is not None else fallback
 
 
-__all__ = ["Message", "card_name", "character", "face", "item", "kind", "reward", "reward_item", "reward_option"]
+__all__ = ["Message", "card_name", "character", "face", "hand", "item", "kind", "reward", "reward_item", "reward_option"]

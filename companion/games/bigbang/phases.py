@@ -8,6 +8,7 @@ from companion.messages import M
 
 DEAL = "deal"              # the real deal: each player's starting cards, told card by card
 LAYOUT = "layout"          # the real deal: the six location cards laid out
+LETTERS = "letters"        # the real deal: the letters laid at the rune slots, told in rune order
 CHOOSE = "choose"          # the active player picks a character and how many of its cards (or passes)
 ACTIONS = "actions"        # the chosen character's special action and actions
 DRAW = "draw"              # announce how many cards to draw
@@ -18,6 +19,7 @@ REFILL = "refill"          # empty locations get new cards
 PHASES = (
     Phase(DEAL, M("dealing the starting hands")),
     Phase(LAYOUT, M("laying out the location cards")),
+    Phase(LETTERS, M("laying out the letters at the gate")),
     Phase(CHOOSE, M("choosing a character")),
     Phase(ACTIONS, M("acting")),
     Phase(DRAW, M("announcing a draw")),

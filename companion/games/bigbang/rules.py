@@ -21,10 +21,10 @@ from companion.games.bigbang import commands as cmd
 from companion.games.bigbang import events as ev
 from companion.games.bigbang import names
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DOING, DRAW, DRAWING, LAYOUT, REFILL
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DOING, DRAW, DRAWING, LAYOUT, LETTERS, REFILL
 from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
-from companion.messages import M, Text
+from companion.messages import M, P, Text, joined
 from companion.odds import chance_at_least
 from companion.pins import hash_pin
 from companion.records import Command, Event
@@ -66,7 +66,10 @@ def decide(state: BigBangState, command: Command, actor: Viewer, rng: random.Ran
 
 # -- setup --------------------------------------------------------------------------------------
 def start(tx: Tx, c: cmd.Start) -> None:
-    """Digest §Components, §Gate: players, the secret solution, the board, starting hands, locations."""
+    """Digest §Components, §Gate: players, the secret solution, the board, starting hands, locations.
+
+    With the real cards (`cards_from = "table"`) whatever `start` does not name is told afterwards, step
+    by step: each player's starting hand (DEAL), the location cards (LAYOUT), the letters (LETTERS)."""
     if tx.state.status != "setup":
         raise RuleError("ALREADY_STARTED", M("The game has already started."))
     settings = merge_settings(c.settings)
@@ -74,12 +77,14 @@ def start(tx: Tx, c: cmd.Start) -> None:
     players = _check_players(config, c.players)
     runes, pool = config.runes, config.letters
     solution = _check_letters("BAD_SOLUTION", M("solution"), c.solution, len(runes), pool) or tuple(tx.rng.sample(pool, len(runes)))
-    board = _check_letters("BAD_BOARD", M("board"), c.board, len(runes), pool) or _lay_board(tx.rng, pool, solution)
+    real_cards = config.cards_from == "table"
+    board = _check_letters("BAD_BOARD", M("board"), c.board, len(runes), pool)
+    if board is None:  # the table tells the letters it laid after the deal; else the companion lays them
+        board = () if real_cards else _lay_board(tx.rng, pool, solution)
     if c.master_pin is not None and not (c.master_pin.isdigit() and 4 <= len(c.master_pin) <= 8):
         raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits."))
     pin = None if c.master_pin is None else hash_pin(c.master_pin, f"{tx.rng.getrandbits(64):016x}")  # only its hash is kept
     tx.emit(ev.GameStarted(players, settings, solution, board, pin))
-    real_cards = config.cards_from == "table"
     if c.hands is None and real_cards:  # the real deal: each player's cards are told one by one
         tx.emit(ev.DealingTo(players[0]))
         return
@@ -88,7 +93,7 @@ def start(tx: Tx, c: cmd.Start) -> None:
         tx.emit(ev.LayoutBegun())
         return
     _lay_locations(tx, c.locations)
-    tx.emit(ev.TurnStarted(players[0]))
+    _after_layout(tx)
 
 
 #: a name fits a seat's badge and a spoken sentence
@@ -112,15 +117,17 @@ def _check_letters(code: str, what: Text, letters: tuple[str, ...] | None, count
     return letters
 
 
-def _lay_board(rng: random.Random, pool: tuple[str, ...], solution: tuple[str, ...]) -> tuple[str, ...]:
-    """A random layout that does not already close the gate (where the pool allows another one)."""
-    board = rng.sample(pool, len(solution))
-    if tuple(board) == solution:
-        if len(board) > 1:
-            board[0], board[1] = board[1], board[0]
-        elif len(pool) > 1:
-            board[0] = next(letter for letter in pool if letter != solution[0])
-    return tuple(board)
+def _lay_board(rng: random.Random, pool: tuple[str, ...], solution: tuple[str, ...], laid: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A random layout after the letters already `laid` that does not already close the gate (where
+    the letters still free allow another one)."""
+    left = [letter for letter in pool if letter not in laid]
+    rest = rng.sample(left, len(solution) - len(laid))
+    if (*laid, *rest) == solution:
+        if len(rest) > 1:
+            rest[0], rest[1] = rest[1], rest[0]
+        elif rest and len(left) > 1:
+            rest[0] = next(letter for letter in left if letter != rest[0])
+    return (*laid, *rest)
 
 
 def _deal_hands(tx: Tx, hands: dict[str, tuple[str, ...]] | None) -> None:
@@ -179,8 +186,8 @@ def play(tx: Tx, c: cmd.Play) -> None:
     character = _character(c.character)
     held = s.hand.get(character, 0)
     if not 1 <= c.cards <= held:
-        raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s); play 1 to {n}.",
-                                              player=s.active_player, n=held, character=names.character(character)))
+        raise RuleError("NOT_ENOUGH_CARDS", P("{player} holds {n} {character} card; play 1 to {n}.", "{player} holds {n} {character} cards; play 1 to {n}.",
+                                              n=held, player=s.active_player, character=names.character(character)))
     tx.emit(ev.CharacterChosen(s.player, character, c.cards))
 
 
@@ -382,6 +389,18 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
         move_moon(tx, -card.danger)
 
 
+def special_possible(s: BigBangState, character: str) -> bool:
+    """Whether `character`'s special action has anything to act on now (digest §A turn 2): Howard needs
+    an enemy on the board, Penny room above the ring, Raj a companion whose action is possible."""
+    if character == "howard":
+        return any(card is not None and card.kind == "enemy" for card in map(s.card_at, range(1, 7)))
+    if character == "penny":
+        return s.moon < s.config.top
+    if character == "raj":
+        return any(other != "raj" and special_possible(s, other) for other in s.others_at("raj"))
+    return True
+
+
 def fight_bonus(s: BigBangState, character: str) -> int:
     """+1 when at least one other character stands at the fighter's location."""
     return 1 if s.others_at(character) else 0
@@ -395,8 +414,8 @@ def _check_helpers(s: BigBangState, character: str, helpers: dict[str, int]) -> 
             raise RuleError("BAD_HELPER", M("Help cards come from the other players."))
         held = s.hand_of(player).get(character, 0)
         if not 1 <= count <= held:
-            raise RuleError("NOT_ENOUGH_CARDS", M("{player} holds {n} {character} card(s) to help with.",
-                                                  player=player, n=held, character=names.character(character)))
+            raise RuleError("NOT_ENOUGH_CARDS", P("{player} holds {n} {character} card to help with.", "{player} holds {n} {character} cards to help with.",
+                                                  n=held, player=player, character=names.character(character)))
     return helpers
 
 
@@ -425,10 +444,11 @@ def _face(value: int | str | None, name: str) -> int | str:
 def take_reward(tx: Tx, card: Card, choice: str | None, artefact: str | None) -> None:
     """Digest §Rewards: on "a/b" the table chooses one option."""
     options = {"+".join(option): option for option in card.reward}
+    offered = names.reward(card)
     if choice is None and len(options) > 1:
-        raise RuleError("CHOICE_NEEDED", M("Choose the reward: {options}.", options=" or ".join(options)))
+        raise RuleError("CHOICE_NEEDED", M("Choose the reward: {options}.", options=offered))
     if choice is not None and choice not in options:
-        raise RuleError("BAD_CHOICE", M("{card} offers {options}.", card=card.name, options=" or ".join(options)))
+        raise RuleError("BAD_CHOICE", M("{card} offers {options}.", card=card.name, options=offered))
     option = options[choice] if choice is not None else card.reward[0]
     tx.emit(ev.RewardTaken(card.id, option))
     for item in option:
@@ -449,8 +469,8 @@ def draw_artefact(tx: Tx, artefact: str | None) -> None:
     deck = tx.state.artefact_deck
     if artefact is not None:
         if not deck.get(artefact):
-            raise RuleError("NOT_IN_DECK", M("No \"{artefact}\" artefact is left in the deck ({left}).",
-                                             artefact=artefact, left=", ".join(sorted(deck)) or M("empty")))
+            left = joined([names.item(kind) for kind in ARTEFACTS if deck.get(kind)], ", ") if deck else M("empty")
+            raise RuleError("NOT_IN_DECK", M("No {artefact} is left in the deck ({left}).", artefact=names.item(artefact), left=left))
         tx.emit(ev.ArtefactDrawn(artefact))
     else:
         tx.emit(ev.ArtefactDrawn(_pick(tx.rng, deck) if deck else None))
@@ -577,6 +597,24 @@ def accept_red_moon(tx: Tx) -> None:
     tx.emit(ev.TurnStarted(s.players[s.next_player]))
 
 
+def lay(tx: Tx, c: cmd.Lay) -> None:
+    """Digest §Gate: the letters lie at the rune slots from the start; the table tells them in rune order."""
+    s = tx.state
+    _require_phase(s, LETTERS)
+    letter = _letter(s, c.letter)
+    if letter in s.board:
+        raise RuleError("ALREADY_LAID", M("{letter} already lies at {rune}.", letter=letter, rune=s.config.runes[s.board.index(letter)]))
+    tx.emit(ev.LetterLaid(s.config.runes[len(s.board)], letter))
+
+
+def _lay_the_letters(tx: Tx) -> None:
+    """The companion lays the letters still due (a layout that does not already close the gate)."""
+    s = tx.state
+    board = _lay_board(tx.rng, s.config.letters, s.solution, s.board)
+    for rune, letter in zip(s.config.runes[len(s.board):], board[len(s.board):], strict=True):
+        tx.emit(ev.LetterLaid(rune, letter))
+
+
 def place(tx: Tx, c: cmd.Place) -> None:
     _require_phase(tx.state, REFILL, LAYOUT)
     place_card(tx, _location(c.location), c.card)
@@ -613,6 +651,15 @@ def _next_to_deal(tx: Tx) -> None:
     elif any(card is None for card in s.locations):
         tx.emit(ev.LayoutBegun())
     else:
+        _after_layout(tx)
+
+
+def _after_layout(tx: Tx) -> None:
+    """After the location cards: the letters when the table tells them, then the first turn."""
+    s = tx.state
+    if len(s.board) < len(s.config.runes):
+        tx.emit(ev.LettersBegun())
+    else:
         tx.emit(ev.TurnStarted(s.players[0]))
 
 
@@ -623,8 +670,9 @@ def place_card(tx: Tx, location: int, card: str) -> None:
         raise RuleError("NOT_EMPTY", M("{place} already has a card.", place=s.config.location_names[location - 1]))
     deck = s.config.location_decks[location - 1]
     if not s.decks[deck].get(card):
-        raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the {deck} deck of {place}.",
-                                         card=card, deck=deck, place=s.config.location_names[location - 1]))
+        name = s.config.cards[card].name if card in s.config.cards else card
+        raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the location deck of {place}.",
+                                         card=name, place=s.config.location_names[location - 1]))
     tx.emit(ev.LocationFilled(location, card))
 
 
@@ -634,10 +682,13 @@ def fill_location(tx: Tx, location: int) -> None:
 
 
 def deal(tx: Tx, c: cmd.Deal) -> None:
-    """The companion draws what is due, from its own record of the pile or the location decks."""
+    """The companion draws what is due, from its own record of the pile or the location decks, or lays
+    the letters still due."""
     s = tx.state
-    _require_phase(s, DRAWING, REFILL, DEAL, LAYOUT)
-    if s.phase == DRAWING:
+    _require_phase(s, DRAWING, REFILL, DEAL, LAYOUT, LETTERS)
+    if s.phase == LETTERS:
+        _lay_the_letters(tx)
+    elif s.phase == DRAWING:
         while tx.state.phase == DRAWING and tx.state.to_draw and tx.state.pile_size:
             draw_card(tx, _pick(tx.rng, tx.state.pile))
     elif s.phase == DEAL:
@@ -649,7 +700,14 @@ def deal(tx: Tx, c: cmd.Deal) -> None:
 
 def roll_die(tx: Tx) -> None:
     """Digest §Fights: a virtual die with faces 1, 1, 2, 3, 4, red moon."""
-    tx.emit(ev.DieRolled(tx.rng.choice(DIE_FACES)))
+    tx.emit(ev.DieRolled(virtual_rolls(tx.rng)[0]))
+
+
+def virtual_rolls(rng: random.Random) -> tuple[int | str, int | str]:
+    """The virtual die's roll and its re-roll, from a step's random source: given the session's source
+    for the next step (`Session.next_rng`), a screen shows the faces that step rolls — the same each
+    time it asks, so a roll cannot be redone by cancelling and asking again."""
+    return rng.choice(DIE_FACES), rng.choice(DIE_FACES)
 
 
 def advance(tx: Tx) -> None:
@@ -672,6 +730,8 @@ def advance(tx: Tx) -> None:
         elif s.phase == DEAL and (sum(s.hand.values()) >= s.config.starting_hand or not _dealable(s)):
             _next_to_deal(tx)
         elif s.phase == LAYOUT and not s.fillable_locations():
+            _after_layout(tx)
+        elif s.phase == LETTERS and len(s.board) == len(s.config.runes):
             tx.emit(ev.TurnStarted(s.players[0]))
         else:
             return
@@ -741,6 +801,7 @@ _HANDLERS: dict[type[Command], Callable[[Tx, Any], None]] = {
     cmd.Draw: draw,
     cmd.Reveal: reveal,
     cmd.Place: place,
+    cmd.Lay: lay,
     cmd.Deal: deal,
     cmd.Accept: accept,
 }

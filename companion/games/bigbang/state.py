@@ -30,7 +30,7 @@ class Turn:
 class BigBangState:
     config: Config
     status: str = "setup"  # setup | playing | won | lost
-    #: setup | deal | layout | choose | actions | draw | drawing | red_moon | refill | over
+    #: setup | deal | layout | letters | choose | actions | draw | drawing | red_moon | refill | over
     phase: str = "setup"
     players: tuple[str, ...] = ()
     active: int = 0
@@ -44,6 +44,7 @@ class BigBangState:
     artefact_deck: dict[str, int] = field(default_factory=dict)
     artefacts: dict[str, int] = field(default_factory=dict)
     relics: tuple[str, ...] = ()
+    #: the letter at each rune slot, in rune order (while the letters are told: those told so far)
     board: tuple[str, ...] = ()
     solution: tuple[str, ...] = ()
     clues: dict[str, str | None] = field(default_factory=dict)
@@ -277,6 +278,8 @@ _EVOLVE: dict[type[Event], Callable[[BigBangState, Any], BigBangState]] = {
     ev.GameStarted: _started,
     ev.DealingTo: lambda s, e: replace(s, phase="deal", active=s.players.index(e.player)),
     ev.LayoutBegun: lambda s, e: replace(s, phase="layout", active=0),
+    ev.LettersBegun: lambda s, e: replace(s, phase="letters", active=0),
+    ev.LetterLaid: lambda s, e: replace(s, board=s.board + (e.letter,)),
     ev.HandDealt: _hand_dealt,
     ev.LocationFilled: _location_filled,
     ev.TurnStarted: _turn_started,

@@ -17,9 +17,9 @@ from typing import Any
 from companion.contract import Result, Seat, Turn, Viewer
 from companion.games.bigbang import events as ev
 from companion.games.bigbang import names
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, RED_MOON, REFILL
-from companion.games.bigbang.rules import fight_bonus, win_chance
-from companion.games.bigbang.state import BigBangState
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, LETTERS, RED_MOON, REFILL
+from companion.games.bigbang.rules import fight_bonus, special_possible, win_chance
+from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, P, Text, joined
 from companion.odds import percent
 from companion.records import Event
@@ -36,7 +36,7 @@ def turn(s: BigBangState) -> Turn:
         return Turn("setup")
     if s.status in ("won", "lost"):
         return Turn("over", result=Result(s.players if s.status == "won" else (), _ending(s)))
-    if s.phase == LAYOUT:  # the table lays the location cards: no one player acts
+    if s.phase in (LAYOUT, LETTERS):  # the table lays the location cards and the letters: no one player acts
         return Turn("playing", s.phase)
     return Turn("playing", s.phase, (s.active_player,) if s.active_player else ())
 
@@ -79,7 +79,7 @@ def view(s: BigBangState, viewer: Viewer) -> dict[str, Any]:
         "chosen": None if s.turn is None else {
             "character": s.turn.character,
             "actions_left": s.turn.actions_left,
-            "special_available": not s.turn.special_used and not s.turn.acted,
+            "special_available": not s.turn.special_used and not s.turn.acted and special_possible(s, s.turn.character),
         },
         "to_draw": s.to_draw,
         "red_moon": s.red_moon_open,
@@ -195,6 +195,12 @@ def _layout(s: BigBangState, player: str) -> Text:
     return M("Lay a location card on each place and scan it: {places}.", places=places)
 
 
+def _letters(s: BigBangState, player: str) -> Text:
+    rune = s.config.runes[len(s.board)]
+    return M("Which letter lies at {rune} ({n} of {total})? Pick it here, or let the companion lay the letters.",
+             rune=rune, n=len(s.board) + 1, total=len(s.config.runes))
+
+
 def _choose(s: BigBangState, player: str) -> Text:
     return M("{player}: choose a character and say how many of its cards you play, or pass.", player=player)
 
@@ -204,18 +210,9 @@ def _actions(s: BigBangState, player: str) -> Text:
     assert chosen is not None
     text: list[Text] = [P("{player} plays {character}: {n} action left.", "{player} plays {character}: {n} actions left.",
                           n=chosen.actions_left, player=player, character=names.character(chosen.character))]
-    if not chosen.special_used and not chosen.acted and _special_possible(s, chosen.character):
+    if not chosen.special_used and not chosen.acted and special_possible(s, chosen.character):
         text.append(M("Special action available."))
     return joined(text)
-
-
-def _special_possible(s: BigBangState, character: str) -> bool:
-    """Whether the chosen character's special action has anything to act on now (digest §A turn 2)."""
-    if character == "howard":
-        return any(card is not None and card.kind == "enemy" for card in map(s.card_at, range(1, 7)))
-    if character == "raj":
-        return any(other != "raj" and _special_possible(s, other) for other in s.others_at("raj"))
-    return True
 
 
 def _draw(s: BigBangState, player: str) -> Text:
@@ -239,20 +236,50 @@ def _refill(s: BigBangState, player: str) -> Text:
 
 
 _PHASE_PROMPTS: dict[str, Callable[[BigBangState, str], Text]] = {
-    DEAL: _deal, LAYOUT: _layout, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON: _red_moon, REFILL: _refill}
+    DEAL: _deal, LAYOUT: _layout, LETTERS: _letters, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing, RED_MOON: _red_moon, REFILL: _refill}
 
 
 # -- the undo list ------------------------------------------------------------------------------------
 def describe(before: BigBangState, events: Sequence[Event], viewer: Viewer | None = None) -> Text:
     """One line for a step, e.g. "Ann: Penny's special action; the ring moves up (5 → 6)"."""
     if events and isinstance(events[0], ev.GameStarted):  # dealing and laying out are not worth a line each
-        return M("Game started with {players}; cards dealt, locations laid", players=", ".join(events[0].players))
+        return _started(before, events)
     parts = [text for text in (_DESCRIBE[type(e)](before, e) for e in events if type(e) in _DESCRIBE) if text]
+    letters = [e for e in events if isinstance(e, ev.LetterLaid)]
+    if len(letters) > 1:  # the companion laid the rest: one part, not seven
+        parts = [M("letters laid: {letters}", letters=", ".join(f"{e.rune} {e.letter}" for e in letters))]
     if not parts:
         return ""
     sentence = joined(parts, "; ")
-    actor = before.active_player if before.status == "playing" and before.phase not in (DEAL, LAYOUT) else None
+    actor = before.active_player if before.status == "playing" and before.phase not in (DEAL, LAYOUT, LETTERS) else None
     return M("{player}: {what}", player=actor, what=sentence) if actor else sentence
+
+
+def _started(before: BigBangState, events: Sequence[Event]) -> Text:
+    """The start: who plays, what was dealt and laid; with the companion's own cards, what it dealt (nobody
+    saw those cards come off a pile) and where its letters lie; with the real cards, what to tell next."""
+    start = events[0]
+    assert isinstance(start, ev.GameStarted)
+    after = before
+    for event in events:
+        after = evolve(after, event)
+    players = ", ".join(start.players)
+    dealt = any(isinstance(e, ev.HandDealt) for e in events)
+    laid = any(isinstance(e, ev.LocationFilled) for e in events)
+    parts: list[Text] = [M("Game started with {players}; cards dealt, locations laid", players=players) if dealt and laid
+                         else M("Game started with {players}", players=players)]
+    if dealt and not laid:
+        parts.append(M("cards dealt"))
+    if after.config.cards_from == "companion":
+        if dealt:
+            parts += [M("{player}: {what}", player=player, what=names.hand(dict(sorted(hand.items()))))
+                      for player, hand in zip(after.players, after.hands, strict=True)]
+        if start.board:
+            parts.append(M("letters at the gate: {letters}", letters=" ".join(start.board)))
+    next_up = {DEAL: M("now deal the starting hands"), LAYOUT: M("now lay the location cards"), LETTERS: M("now tell the letters at the gate")}
+    if after.phase in next_up:
+        parts.append(next_up[after.phase])
+    return joined(parts, "; ")
 
 
 def _place(s: BigBangState, location: int | None) -> Text:
@@ -268,7 +295,8 @@ def _fight(s: BigBangState, e: ev.FightResolved) -> Text:
     if e.sword:
         how: Text = M("with the sword")
     else:
-        roll: Text = f"{e.die} → {e.reroll}" if e.reroll is not None else names.face(e.die) if e.die is not None else "?"
+        first: Text = names.face(e.die) if e.die is not None else "?"
+        roll: Text = joined([first, names.face(e.reroll)], " → ") if e.reroll is not None else first
         how = M("rolled {roll} + {bonus}", roll=roll, bonus=e.bonus)
     result = M("won") if e.won else M("lost")
     return M("{character} fought {enemy} (strength {strength}), {how}: {result}",
@@ -298,6 +326,7 @@ _DESCRIBE: dict[type, Callable[[BigBangState, Any], Text]] = {
     ev.HandDealt: lambda s, e: (M("{player} is dealt {card}", player=e.player, card=names.character(e.cards[0])) if len(e.cards) == 1
                                 else P("{player} gets {n} card", "{player} gets {n} cards", n=len(e.cards), player=e.player)),
     ev.LocationFilled: lambda s, e: M("{card} laid at {place}", card=_card_name(s, e.card), place=_place(s, e.location)),
+    ev.LetterLaid: lambda s, e: M("{letter} lies at {rune}", letter=e.letter, rune=e.rune),
     ev.TurnStarted: lambda s, e: M("{player}'s turn", player=e.player),
     ev.CharacterChosen: lambda s, e: P("plays {n} {character} card", "plays {n} {character} cards", n=e.cards, character=names.character(e.character)),
     ev.Passed: lambda s, e: M("passes"),

@@ -34,9 +34,8 @@ def options(s: ElderSignState, actor: Viewer) -> list[Option]:
     """What `actor` can do now: the table acts for the active player, a seat in its own turn."""
     if s.status != "playing" or (actor.is_seat and actor.seat != s.active_seat):
         return []
-    found = _PHASES[s.phase](s)
-    found += _pending(s)
-    return found
+    # what the prompt asks first (a monster to place, a card to lay), then the phase's moves
+    return _pending(s) + _PHASES[s.phase](s)
 
 
 def _move(s: ElderSignState) -> list[Option]:

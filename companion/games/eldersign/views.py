@@ -121,7 +121,8 @@ def _attempt(s: ElderSignState, a: Attempt) -> dict[str, Any]:
         "roll": [{"number": i + 1, "colour": names.COLOUR_KEYS[c], "face": names.FACE_KEYS[f], "text": render(names.die((c, f))),
                   "due": i in a.due} for i, (c, f) in enumerate(a.roll)],
         "entered": [{"colour": names.COLOUR_KEYS[c], "face": names.FACE_KEYS[f]} for c, f in a.entered],
-        "due": names.pool_json(a.due_colours()) if a.step == "roll" else None,
+        # the dice whose faces are awaited: after a completed task too (the rest are rolled next)
+        "due": names.pool_json(a.due_colours()) if a.step in ("roll", "completed") and any(a.due_colours()) else None,
         "held": [{"slot": slot, "face": names.FACE_KEYS[f], "text": render(names.slot(slot))} for slot, f in a.held],
         "step": a.step, "terror_shown": any(die == (GREEN, TERROR) for die in a.roll) and a.step == "rolled" and not a.terror_applied,
         "marker_used": a.marker_used, "wins": a.wins,
@@ -223,7 +224,7 @@ def _clock(s: ElderSignState, seat: str) -> Text:
 def _midnight(s: ElderSignState, seat: str) -> Text:
     if s.awakened:
         return M("Midnight: {name} attacks. {attack} Then continue.", name=s.config.ancient_one.name, attack=s.config.ancient_one.attack)
-    effects = [f"{card.name}: {card.at_midnight}" for card in map(s.card, s.adventures) if card.at_midnight]
+    effects = [f"{card.name}: {card.at_midnight.rstrip('. ')}" for card in map(s.card, s.adventures) if card.at_midnight]
     text: list[Text] = [M("Midnight! Draw a Mythos card.")]
     if effects:
         text.insert(0, M("Midnight! At midnight: {effects}.", effects="; ".join(effects)))

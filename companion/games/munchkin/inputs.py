@@ -21,7 +21,7 @@ from companion.games.munchkin.config import Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
 from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
-from companion.games.munchkin.state import MunchkinState, Player
+from companion.games.munchkin.state import Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, P, Text
 
@@ -118,7 +118,8 @@ def _charity(s: MunchkinState) -> list[Option]:
         return [Option(M("End the turn"), {"cmd": "end_turn"})]
     to = lowest_others(s, p)
     if not to:
-        return [Option(P("Discard {n} card and end the turn", "Discard {n} cards and end the turn", n=excess), {"cmd": "end_turn"})]
+        return [Option(P("Discard {n} card and end the turn", "Discard {n} cards and end the turn", n=excess), {"cmd": "end_turn"},
+                       dialog="charity")]
     base, extra = divmod(excess, len(to))
     found = []
     for lucky in combinations(to, extra):
@@ -276,10 +277,10 @@ def cards() -> tuple[GameCard, ...]:
     return tuple(found)
 
 
-def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | None:
+def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:
     """What a scanned card means now. Before the door is kicked, a door card is the one behind it; a
     monster in a fight joins as a wandering monster; an enhancer or a one-shot goes into the fight; a
-    treasure (an item) is played by the seat whose turn it is; a class or race is taken on."""
+    treasure (an item) is offered to the seat whose turn it is, to confirm; a class or race is taken on."""
     if s.status != "playing" or s.owed is not None:
         return None
     c = s.config
@@ -310,10 +311,17 @@ def _scanned_monster(s: MunchkinState, card: str, own_turn: bool) -> dict[str, A
     return None
 
 
-def _scanned_item(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | None:
+def _scanned_item(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | Option | None:
+    """Issue 13: a treasure scanned is offered to the seat whose turn it is, to confirm (YES): equipped
+    where a slot is free, else carried; NO leaves it in the hand. In a fight a one-shot is played."""
     item = s.config.items[card]
     if s.phase == COMBAT and item.one_shot and not item.sets_die:
         return {"cmd": "oneshot", "card": card}
-    if own_turn and s.phase in (DOOR, TROUBLE, CHARITY):
-        return {"cmd": "item", "card": card}
-    return None
+    if not own_turn or s.phase not in (DOOR, TROUBLE, CHARITY):
+        return None
+    seat, name = s.active_name, names.card(s.config, card)
+    gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot)
+    wearable = not item.one_shot and slot_free(s.player(seat), gear)
+    how = (Choice(True, M("equipped"), likely=True), Choice(False, M("carried"))) if wearable else (Choice(False, M("onto the table")),)
+    return Option(M("{seat} plays {item}", seat=seat, item=name), {"cmd": "item", "card": card},
+                  (Ask("equip", M("{seat} plays {item}", seat=seat, item=name), how),))

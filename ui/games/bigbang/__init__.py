@@ -24,7 +24,9 @@ class BigBangScreens(GameScreens):
                 Tab("runes", lambda: _("Runes"), ft.Icons.KEY, runes.runes_panel)]
 
     def seat_tabs(self, app: App) -> list[Tab]:
-        """Nothing at a Big Bang table is one player's secret: a seat sees the table, with its own menu."""
+        """Nothing at a Big Bang table is one player's secret: a seat sees the table, with its own menu —
+        and its own hand first, for a player who keeps the phone close (with the companion's cards
+        there is no cardboard hand to look at)."""
         return self.tabs(app)
 
     def alerts(self, app: App, view: View) -> list[ft.Control]:

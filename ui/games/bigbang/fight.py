@@ -1,6 +1,11 @@
 """The fight dialog: the die face (or "roll for us"), helper cards from the other players, the
-re-roll artefact, the sword, the reward to take — and the exact chance to win, from the game's
-odds analysis (asked when the dialog opens, never computed in every view)."""
+re-roll artefact, the sword, the reward to take, the artefact drawn from the real deck — and the
+exact chance to win, from the game's odds analysis (asked when the dialog opens, never computed in
+every view), in the title and the body alike.
+
+"Roll for us" shows the faces the companion's die rolls for the step this fight will be (the
+session's random source for the next step): the same faces however often the dialog is opened,
+cancelled and opened again, and no step is logged until the result is told."""
 from __future__ import annotations
 
 import contextlib
@@ -9,16 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.games.bigbang.rules import virtual_rolls
 from companion.i18n import _
-from companion.inputs import Option
+from companion.inputs import Ask, Option
 from companion.messages import render
 from ui.games.bigbang import words
-from ui.widgets.common import SELECTED_BG, button, text
+from ui.widgets.common import REFUSED, SELECTED_BG, button, text
 
 if TYPE_CHECKING:
     from ui.app import App
 
 FACES: tuple[int | str, ...] = (1, 2, 3, 4, "moon")
+#: a value not chosen yet (None is a choice: "the companion draws")
+UNSET = "unset"
 
 
 def fight_odds(app: App, option: Option) -> dict[str, Any] | None:
@@ -34,6 +42,12 @@ def fight_odds(app: App, option: Option) -> dict[str, Any] | None:
     return next((o for o in odds if o["location"] == location), None)
 
 
+def rolled_faces(app: App) -> tuple[int | str, int | str] | None:
+    """The roll and the re-roll the companion's die gives the next step, or None without a game."""
+    session = app.companion.session
+    return virtual_rolls(session.next_rng()) if session is not None else None
+
+
 def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
     view = app.view()
     character = (view.get("chosen") or {}).get("character")
@@ -41,19 +55,29 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
     helpers_possible: dict[str, int] = {}
     if odds is not None and odds["how"] != "remote":
         helpers_possible = {p["name"]: p["hand"].get(character, 0) for p in view["players"] if not p["active"] and p["hand"].get(character)}
-    choice_ask = next((a for a in option.asks if a.arg == "choice"), None)
-    state: dict[str, Any] = {"helpers": dict.fromkeys(helpers_possible, 0), "die": None, "reroll": None,
-                             "choice": choice_ask.choices[0].value if choice_ask else None}
+    choice_ask = _ask(option, "choice")
+    artefact_ask = _ask(option, "artefact")
+    state: dict[str, Any] = {"helpers": dict.fromkeys(helpers_possible, 0), "die": None, "reroll": None, "rolled": False,
+                             "choice": choice_ask.choices[0].value if choice_ask else None, "artefact": UNSET, "problem": ""}
     has_reroll = bool(view["artefacts"].get("reroll"))
     has_sword = odds is not None and odds["sword"]
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
-    title = ft.Text(_("Fight {enemy}").format(enemy=odds["enemy"]) if odds else render(option.label), size=19)
+    title = ft.Text(size=19, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
     def chance() -> int | None:
         if odds is None:
             return None
         helping = sum(state["helpers"].values())
         return odds["percent"] if helping == 0 else odds["with_help"][min(helping, len(odds["with_help"])) - 1]
+
+    def picked() -> dict[str, Any]:
+        """What the dialog holds, as the command's arguments (the menu's questions read these)."""
+        helpers = {name: n for name, n in state["helpers"].items() if n}
+        return {**option.command, "die": state["die"], "reroll": state["reroll"], "helpers": helpers or None,
+                "choice": state["choice"]}
+
+    def artefact_asked() -> bool:
+        return artefact_ask is not None and state["die"] is not None and artefact_ask.asked(picked())
 
     def choices(current: Any, values: Iterable[Any], on_pick: Callable[[Any], None], label: Callable[[Any], str]) -> ft.Control:
         return ft.Row([button(label(v), lambda e, v=v: on_pick(v), size=16, width=64 if len(label(v)) <= 2 else None, max_lines=1,
@@ -62,6 +86,9 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
 
     def set_(key: str, value: Any) -> None:
         state[key] = value
+        state["problem"] = ""
+        if key in ("die", "reroll"):
+            state["rolled"] = False
         redraw()
 
     def set_helper(name: str, n: int) -> None:
@@ -69,22 +96,53 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
         redraw()
 
     def roll() -> None:
-        """No die at the table: the companion rolls its seeded virtual die (a logged step)."""
-        outcome = app.command({"cmd": "roll"})
-        if outcome.kind == "applied":
-            set_("reroll" if state["die"] is not None and has_reroll else "die", app.view()["last_roll"])
+        """No die at the table: the companion's die for this step. The first tap rolls; with the re-roll
+        artefact, a tap after a losing roll rolls again. Nothing is logged until the result is told."""
+        faces = rolled_faces(app)
+        if faces is None:
+            return
+        first, second = faces
+        if not state["rolled"]:
+            state["die"], state["reroll"] = first, None
+        elif has_reroll and state["reroll"] is None and not wins(first):
+            state["reroll"] = second
+        # else: the same step rolls the same faces; nothing new to show
+        state["rolled"], state["problem"] = True, ""
+        redraw()
+
+    def roll_label() -> str:
+        if state["rolled"] and has_reroll and state["reroll"] is None and not wins(state["die"]):
+            return _("Re-roll for us")
+        return _("Roll for us")
+
+    def wins(face: int | str) -> bool:
+        """Whether `face` beats the enemy with the bonus as it stands (the red moon never does)."""
+        if odds is None:
+            return False
+        return isinstance(face, int) and face + odds["bonus"] + sum(state["helpers"].values()) >= odds["strength"]
 
     def submit(sword: bool = False) -> None:
         request = dict(option.command)
         if sword:
             request["sword"] = True
         else:
+            if state["die"] is None:
+                state["problem"] = _("Tap the face the die shows, or \"Roll for us\".")
+                redraw()
+                return
             request["die"] = state["die"]
             if state["reroll"] is not None:
                 request["reroll"] = state["reroll"]
             helpers = {name: n for name, n in state["helpers"].items() if n}
             if helpers:
                 request["helpers"] = helpers
+            if artefact_asked():
+                if state["artefact"] == UNSET:
+                    state["problem"] = _("Won: draw the artefact card and tap which it is (or let the companion draw).")
+                    redraw()
+                    return
+                if state["artefact"] is not None:
+                    request["artefact"] = state["artefact"]
         if state["choice"] is not None:
             request["choice"] = state["choice"]
         app.close_dialog()
@@ -92,6 +150,8 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
 
     def redraw() -> None:
         p = chance()
+        enemy = odds["enemy"] if odds else render(option.label)
+        title.value = _("Fight {enemy}: {p}% to win").format(enemy=enemy, p=p) if p is not None else _("Fight {enemy}").format(enemy=enemy)
         rows: list[ft.Control] = []
         if odds is not None and p is not None:
             rows.append(text(_("Win chance: {p}%").format(p=p), size=26, weight=ft.FontWeight.BOLD, color="#81c784" if p >= 50 else "#ffb74d"))
@@ -105,18 +165,26 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
             rows.append(ft.Row([text(_("Reward"), size=15, width=150),
                                 choices(state["choice"], labels, lambda v: set_("choice", v), labels.__getitem__)]))
         rows.append(ft.Row([text(_("The die shows"), size=15, weight=ft.FontWeight.BOLD, expand=True),
-                            button(_("Roll for us"), lambda e: roll(), icon=ft.Icons.CASINO, size=15, max_lines=1)]))
+                            button(roll_label(), lambda e: roll(), icon=ft.Icons.CASINO, size=15, max_lines=1)]))
         rows.append(choices(state["die"], FACES, lambda v: set_("die", v), words.face))
+        if state["rolled"]:
+            rolled = (_("The companion rolled {a}, then {b}.").format(a=words.face(state["die"]), b=words.face(state["reroll"]))
+                      if state["reroll"] is not None else _("The companion rolled {face}.").format(face=words.face(state["die"])))
+            rows.append(text(rolled, size=15, color="#fff59d"))
         if has_reroll:
             rows.append(text(_("Re-roll artefact: the second roll (only after a losing roll)"), size=14))
             rows.append(choices(state["reroll"], FACES, lambda v: set_("reroll", None if state["reroll"] == v else v), words.face))
+        if artefact_ask is not None and artefact_asked():
+            labels = {c.value: render(c.label) for c in artefact_ask.choices}
+            rows.append(text(_("Won: which artefact was drawn?"), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(choices(state["artefact"], labels, lambda v: set_("artefact", v), labels.__getitem__))
+        if state["problem"]:
+            rows.append(text(state["problem"], size=15, color=REFUSED, weight=ft.FontWeight.BOLD))
         body.controls = rows
-        confirm.disabled = state["die"] is None
         with contextlib.suppress(Exception):  # not shown yet
             app.page.update()
 
-    confirm = button(_("Tell the result"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True,
-                     max_lines=1)
+    confirm = button(_("Tell the result"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", max_lines=1)
     actions: list[ft.Control] = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1)]
     if has_sword:
         actions.append(button(_("Sword of Billy Sparks"), lambda e: submit(sword=True)))
@@ -124,5 +192,10 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
     dialog = ft.AlertDialog(modal=True, title=title, content=ft.Container(body, width=540), actions=actions,
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"state": state, "set": set_, "set_helper": set_helper, "submit": submit, "chance": chance, "confirm": confirm, "roll": roll}
+    dialog.data = {"state": state, "set": set_, "set_helper": set_helper, "submit": submit, "chance": chance, "confirm": confirm,
+                   "roll": roll, "title": title}
     return dialog
+
+
+def _ask(option: Option, arg: str) -> Ask | None:
+    return next((a for a in option.asks if a.arg == arg), None)

@@ -23,14 +23,28 @@ KIND_TINTS = {"enemy": "#4a1c1c", "helper": "#1b3a26", "treasure": "#3a321b"}
 
 
 def table_panel(app: App, view: View) -> ft.Control:
-    if app.narrow:  # a phone on a seat: the menu first, then the board, in one scrolling column
-        return ft.Column([options_panel(app, width=None, fill=False), ft.Row([moon_track(app, view, 170), cubes(view)], wrap=True),
+    mine = my_hand(app, view)
+    if app.narrow:  # a phone on a seat: its own hand and the menu first, then the board, in one scrolling column
+        return ft.Column([*mine, options_panel(app, width=None, fill=False), ft.Row([moon_track(app, view, 170), cubes(view)], wrap=True),
                           hands(view), locations(view), beside_the_board(view)], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     left = ft.Column([moon_track(app, view, 206), cubes(view), hands(view)], spacing=4, width=212,
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, scroll=ft.ScrollMode.AUTO)
-    middle = ft.Column([locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=ft.ScrollMode.AUTO)
+    middle = ft.Column([*mine, locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=ft.ScrollMode.AUTO)
     right = ft.Container(options_panel(app), width=232)
     return ft.Row([left, middle, right], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+
+
+def my_hand(app: App, view: View) -> list[ft.Control]:
+    """On a player's own screen (a phone held close), that player's hand first, in big letters: with the
+    companion's own cards there is no cardboard to look at."""
+    if not app.viewer.is_seat:
+        return []
+    player = next((p for p in view["players"] if p["name"] == app.viewer.seat), None)
+    if player is None:
+        return []
+    return [ft.Container(text(_("Your hand: {cards}").format(cards=words.hand(player["hand"])), size=19, weight=ft.FontWeight.BOLD,
+                              color="#000000", max_lines=2), bgcolor=seat_colour(view["players"].index(player)).screen,
+                         border_radius=ft.BorderRadius.all(8), padding=ft.Padding.symmetric(horizontal=8, vertical=4))]
 
 
 def red_moon_alert(app: App, view: View) -> list[ft.Control]:
@@ -87,15 +101,16 @@ def _location(location: dict[str, Any]) -> ft.Control:
     else:
         detail = (_("strength {s} · danger {d}").format(s=found["strength"], d=found["danger"]) if found["kind"] == "enemy"
                   else words.kind(found["kind"]))
-        what = [text(found["name"], size=16, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                text(detail, size=12, color="#cfd8dc", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                text(_("reward: {reward}").format(reward=words.reward(found["reward"])), size=12, color="#cfd8dc", max_lines=2,
+        # the tiles scroll with the middle column: a long name or reward (any language) takes another line
+        what = [text(found["name"], size=16, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                text(detail, size=12, color="#cfd8dc", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                text(_("reward: {reward}").format(reward=words.reward(found["reward"])), size=12, color="#cfd8dc", max_lines=4,
                      overflow=ft.TextOverflow.ELLIPSIS)]
         tint = KIND_TINTS.get(found["kind"], "#263238")
     who = ", ".join(words.character(c) for c in location["characters"])
     return ft.Container(
         ft.Column([
-            text(f"{location['number']} {location['name']}", size=12, color="#90caf9", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            text(f"{location['number']} {location['name']}", size=12, color="#90caf9", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             text(who, size=13, color="#fff59d", weight=ft.FontWeight.BOLD, max_lines=2) if who else ft.Container(),
             *what,
         ], spacing=0, tight=True),

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.bigbang import names
-from companion.i18n import _
 from companion.messages import joined, render
 
 
 def hand(counts: Mapping[str, int]) -> str:
     """{"leonard": 2, "penny": 1} -> "Leonard ×2, Penny"."""
-    cards = [render(names.character(c)) + (f" ×{n}" if n > 1 else "") for c, n in counts.items() if n]
-    return ", ".join(cards) if cards else _("no cards")
+    return render(names.hand(counts))
 
 
 def reward(reward_text: str) -> str:

@@ -1,6 +1,7 @@
 """The attempt on the table: its tasks (the ones that may be completed now lit), the dice lying rolled
-as big coloured squares (the numbers the commands use), the dice held on markers and spells, and the
-"What now?" button: the exact odds and the advice, asked only when tapped (never in every redraw).
+as big coloured squares (the numbers the commands use), the dice held on markers and spells, the
+attempt's exact chance and the advice's best plan (worked out off the page's loop, once per state:
+worked.py), and the "What now?" button with every plan.
 The dialogs: entering the faces rolled (a pad per colour), starting an attempt (yellow and red
 dice), picking the dice a clue rerolls."""
 from __future__ import annotations
@@ -16,6 +17,7 @@ from companion.games.eldersign.odds.dice import COLOUR_NAMES
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
+from ui.games.eldersign.worked import worked_out
 from ui.widgets.common import BIG, MUTED, SELECTED_BG, SMALL, TOUCH, button, card, text
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ def attempt_panel(app: App, view: View) -> ft.Control:
         ft.Row([text(title, size=18, weight=ft.FontWeight.BOLD, color=INK, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
                 button(_("What now?"), lambda e: app.show_dialog(advice_dialog(app)), icon=ft.Icons.LIGHTBULB, size=15, max_lines=1)],
                spacing=4),
+        odds_line(app),
         tasks_row(a),
         dice_row(a),
     ]
@@ -53,6 +56,18 @@ def attempt_panel(app: App, view: View) -> ft.Control:
     rows.append(text(_("Free dice: {g} green, {y} yellow, {r} red").format(g=pool["green"], y=pool["yellow"], r=pool["red"]),
                      size=SMALL, color=MUTED, max_lines=1))
     return card(ft.Column(rows, spacing=4, tight=True), padding=6)
+
+
+def odds_line(app: App) -> ft.Control:
+    """The chance to complete the attempt from here and, after a roll, the advice's best plan."""
+    worked = worked_out(app)
+    if worked is None:
+        return text(_("Working out the odds…"), size=SMALL, color=MUTED, max_lines=1)
+    parts = [_("Chance {p}%").format(p=worked.percent)] if worked.percent is not None else []
+    if worked.plans:
+        parts.append(_("best: {plan}").format(plan=worked.plans[0]["text"]))
+    colour = MUTED if worked.percent is None else "#81c784" if worked.percent >= 50 else "#ffb74d"
+    return text(" · ".join(parts), size=15, color=colour, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def tasks_row(a: dict[str, Any]) -> ft.Control:
@@ -221,11 +236,12 @@ def clue_dialog(app: App) -> ft.AlertDialog:
 def advice_dialog(app: App) -> ft.AlertDialog:
     """The attempt's exact chance from here and, after a roll, every plan with the chance after it, best
     first: "Do it" sends the plan's first step (the advice is asked again after it)."""
-    session = app.companion.session
-    odds = session.analyse("odds", app.viewer) if session is not None else {}
-    plans = session.analyse("advice", app.viewer) if session is not None else []
-    chance = (odds or {}).get("attempt", {}).get("percent")
+    worked = worked_out(app)
+    odds, plans = (worked.odds, worked.plans) if worked is not None else ({}, [])
+    chance = worked.percent if worked is not None else None
     rows: list[ft.Control] = []
+    if worked is None:  # drawn again when they are ready (worked.py)
+        rows.append(text(_("Working out the odds…"), size=16, color=MUTED))
     if chance is not None:
         rows.append(text(_("Chance to complete it: {p}%").format(p=chance), size=BIG, weight=ft.FontWeight.BOLD,
                          color="#81c784" if chance >= 50 else "#ffb74d"))
@@ -237,12 +253,12 @@ def advice_dialog(app: App) -> ft.AlertDialog:
             button(_("Do it"), lambda e, command=plan["command"]: _do(app, command), size=14, max_lines=1, width=96,
                    bgcolor="#2e7d32" if i == 0 else None, color="#ffffff" if i == 0 else None),
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    if not plans:
+    if not plans and worked is not None:
         rows.append(text(_("Roll the dice and enter the faces: then the advice says what to do."), size=16, color=MUTED))
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("What now?"), size=20),
                             content=ft.Container(ft.Column(rows, spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), width=600, height=320),
                             actions=[button(_("Close"), lambda e: app.close_dialog(), max_lines=1)], content_padding=ft.Padding.all(10))
-    dialog.data = {"plans": plans, "odds": odds}
+    dialog.data = {"plans": plans, "odds": odds, "waiting": worked is None}
     return dialog
 
 

@@ -76,7 +76,10 @@ def dial_column(app: App, view: View, size: int) -> ft.Control:
     if view.get("mythos"):
         parts.append(text(_("Mythos: {name}").format(name=view["mythos"]["name"]), size=SMALL, color="#b39ddb", max_lines=2,
                           text_align=ft.TextAlign.CENTER))
-    return ft.Column(parts, spacing=2, width=size + 4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    # beside the rest it scrolls rather than cuts when a banner or a long Mythos name leaves it short of
+    # its height; in a phone's one scrolling column it must not scroll itself (an unbounded height)
+    return ft.Column(parts, spacing=2, width=size + 4, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                     scroll=None if app.narrow else ft.ScrollMode.AUTO)
 
 
 def doom_dial(gauge: Gauge, view: View, size: int) -> ft.Control:
@@ -154,10 +157,11 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
     if a["terror"] != "none":
         extra.append(_("terror: the attempt fails") if a["terror"] == "fail" else _("terror: lose the dice"))
     return ft.Container(ft.Column([
-        ft.Row([text(a["name"], size=15, weight=ft.FontWeight.BOLD, color=INK, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+        # the tiles scroll with the middle column: a long name or task list takes more lines, never an ellipsis
+        ft.Row([text(a["name"], size=15, weight=ft.FontWeight.BOLD, color=INK, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
                 who], spacing=2),
-        text(task_line(a["tasks"]), size=14, color="#90caf9", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-        text(" · ".join([_("trophies {n}").format(n=a["trophies"]), *extra]), size=12, color=MUTED, max_lines=1,
+        text(task_line(a["tasks"]), size=14, color="#90caf9", max_lines=4, overflow=ft.TextOverflow.ELLIPSIS),
+        text(" · ".join([_("trophies {n}").format(n=a["trophies"]), *extra]), size=12, color=MUTED, max_lines=2,
              overflow=ft.TextOverflow.ELLIPSIS),
     ], spacing=0, tight=True), bgcolor=TERROR_TINTS.get(a["terror"], "#263238"), padding=ft.Padding.symmetric(horizontal=6, vertical=3),
         border_radius=ft.BorderRadius.all(8), expand=True)

@@ -35,6 +35,8 @@ class MunchkinScreens(GameScreens):
             app.show_dialog(dialogs.sell_dialog(app, option.command.get("items")))
         elif option.dialog == "helper":
             app.show_dialog(dialogs.helper_dialog(app, option))
+        elif option.dialog == "charity":
+            app.show_dialog(dialogs.charity_dialog(app, option))
         elif option.dialog in ("fight", "item") and option.asks:
             app.show_dialog(dialogs.asks_dialog(app, option))
         else:

@@ -1,6 +1,7 @@
 """Munchkin's dialogs: a card's values asked on one screen (who plays it, which card or bonus,
 which monster) with the fight's totals above; the bribe a helper agrees to; selling items for
-levels with the gold added up as they are picked."""
+levels with the gold added up as they are picked; charity at the end of the turn (how many cards
+are too many, who gets them, or that they are discarded)."""
 from __future__ import annotations
 
 import contextlib
@@ -28,8 +29,10 @@ def _refresh(app: App) -> None:
 
 
 def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any], None]) -> ft.Control:
-    return ft.Row([button(label, lambda e, v=v: on_pick(v), size=15, max_lines=2, width=None if len(label) > 3 else 64,
-                          bgcolor=SELECTED_BG if current == v else None, color="#ffffff" if current == v else None)
+    """A row of big buttons, the one picked lit and ticked (the tick is read out too)."""
+    return ft.Row([button(("✓ " if current == v else "") + label, lambda e, v=v: on_pick(v), size=15, max_lines=2,
+                          width=None if len(label) > 3 else 72, bgcolor=SELECTED_BG if current == v else None,
+                          color="#ffffff" if current == v else None)
                    for v, label in values], spacing=4, wrap=True, run_spacing=4)
 
 
@@ -137,4 +140,52 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
                             content_padding=ft.Padding.all(12))
     redraw()
     dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total}
+    return dialog
+
+
+def charity_dialog(app: App, option: Option) -> ft.AlertDialog:
+    """Seed, Phase 4 (Milde Gabe): the hand over its limit at the end of the turn. Says how many cards
+    are too many and where they go — the lowest level, split as evenly as possible (each split the
+    rules allow is a choice, the one tapped picked), or the discard pile when the player is lowest —
+    and ends the turn on confirm. Cancel leaves time to sell or play items first."""
+    view = app.view()
+    me = next(p for p in view["players"] if p["name"] == view["active"])
+    charity = view.get("charity") or {"excess": 0, "to": []}
+    splits = [o for o in app.options() if o.command.get("cmd") == "end_turn" and o.dialog == "charity"] or [option]
+    chosen = {"option": next((o for o in splits if o.command == option.command), splits[0])}
+    body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
+
+    def pick(o: Option) -> None:
+        chosen["option"] = o
+        redraw()
+
+    def submit() -> None:
+        app.close_dialog()
+        app.command(dict(chosen["option"].command))
+
+    def redraw() -> None:
+        rows: list[ft.Control] = [
+            text(_("{name} holds {n} cards and keeps {limit}: {excess} too many.").format(
+                name=me["name"], n=me["hand"], limit=me["hand_limit"], excess=charity["excess"]), size=18, weight=ft.FontWeight.BOLD),
+            text(_("They go to the lowest level: {names}.").format(names=", ".join(charity["to"])) if charity["to"]
+                 else _("Nobody is lower: they are discarded."), size=16),
+        ]
+        if len(splits) > 1:
+            rows.append(text(_("Who gets one more?"), size=15, weight=ft.FontWeight.BOLD))
+        if charity["to"]:
+            rows.append(ft.Column([button(render(o.label), lambda e, o=o: pick(o), size=15, max_lines=2,
+                                          icon=ft.Icons.RADIO_BUTTON_CHECKED if o is chosen["option"] else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                                          bgcolor=SELECTED_BG if o is chosen["option"] else None,
+                                          color="#ffffff" if o is chosen["option"] else None) for o in splits], spacing=4, tight=True))
+        rows.append(text(_("Not yet: Cancel, then sell or play items to keep more."), size=14, color="#b0bec5"))
+        body.controls = rows
+        _refresh(app)
+
+    confirm = button(_("Give and end the turn") if charity["to"] else _("Discard and end the turn"), lambda e: submit(),
+                     icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", max_lines=1)
+    dialog = ft.AlertDialog(modal=True, title=ft.Text(_("Charity"), size=19), content=ft.Container(body, width=560),
+                            actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
+                            content_padding=ft.Padding.all(12))
+    redraw()
+    dialog.data = {"pick": pick, "submit": submit, "confirm": confirm, "chosen": chosen, "splits": splits}
     return dialog

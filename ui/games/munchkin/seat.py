@@ -57,8 +57,10 @@ def header(app: App, me: dict[str, Any]) -> ft.Control:
                            text(f"{me['hand']}/{me['hand_limit']}", size=24, weight=ft.FontWeight.BOLD, color=INK),
                            icon_button(ft.Icons.ADD, _("One card more"), lambda e: count(+1))], spacing=0, tight=True)],
                   spacing=0, tight=True),
+        # on a phone the row wraps: a child of a wrapping row must not expand, nor stretch to an
+        # unbounded height (Flutter draws its grey error box instead of the whole header)
         ft.Column([slots(me), text(roles, size=15, color=INK, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=2,
-                  expand=not app.narrow),
+                  tight=True, **({} if app.narrow else {"expand": True})),
     ], spacing=14, vertical_alignment=ft.CrossAxisAlignment.START, wrap=app.narrow, run_spacing=4)
     rows: list[ft.Control] = [numbers]
     if curses:

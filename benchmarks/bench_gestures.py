@@ -1,0 +1,108 @@
+"""Gestures per turn (issue 11): how many button presses a Big Bang table needs, with eyes on the cardboard.
+
+A player who knows the menu by heart (tests/bigbang/blind.py) plays a typical game of three players —
+the real deal (each player's cards scanned, the six location cards laid and scanned), then seven turns:
+characters played, special actions, moves, fights and cards taken, draws, a red moon, an artefact off
+the real deck — through `Table.button` and `Table.card` only, taking the shortest way (NEXT or BACK,
+whichever reaches the item sooner; a card is scanned wherever a card means the input). Gestures are
+button presses; scans are counted apart.
+
+Before issue 11 (commit 2eefc0c, the same script and player, measured with `--tree` on
+`git archive 2eefc0c | tar -x -C /tmp/before`): setup 0 gestures; turns 13 6 14 14 8 15 14,
+mean 12.0, max 15; 84 gestures and 32 scans in all. Rerun it with
+
+    python benchmarks/bench_gestures.py [--tree /tmp/before]
+
+`--tree DIR` plays the same script on the code in DIR (another commit's files) and prints its row.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+#: measured on commit 2eefc0c (before issue 11) with `--tree`: (setup, [gestures per turn]), scans in all
+BEFORE = {"label": "before (2eefc0c)", "setup": 0, "turns": [13, 6, 14, 14, 8, 15, 14], "scans": 32}
+
+
+def measure(tree: Path, scan_places: bool) -> dict[str, Any]:
+    """Play the script on the code in `tree` (this one by default): gestures per turn and scans."""
+    sys.path.insert(0, str(tree))
+    spec = importlib.util.spec_from_file_location("blind", ROOT / "tests" / "bigbang" / "blind.py")
+    assert spec is not None and spec.loader is not None
+    blind = importlib.util.module_from_spec(spec)
+    sys.modules["blind"] = blind  # its dataclasses look their module up
+    spec.loader.exec_module(blind)
+    from companion.cards import CardCatalogue
+    from companion.session import Session
+
+    catalogue = CardCatalogue(":memory:")
+    for card, uids in blind.tags().items():
+        for uid in uids:
+            catalogue.enrol(uid, "bigbang", card)
+    table = blind.Table(Session(blind.GAME, 1), catalogue)
+    table.command(blind.START)
+    kwargs = {"scan_places": True} if scan_places else {}
+    player = blind.Player(table, blind.TableHands(table, blind.tags()), **kwargs)
+    started = time.perf_counter()
+    player.play(blind.DEAL)
+    for turn in blind.TURNS:
+        player.play(turn)
+    elapsed = time.perf_counter() - started
+    gestures = blind.per_turn(player.gestures)
+    return {"setup": gestures.get(0, 0), "turns": [gestures.get(n, 0) for n in range(1, len(blind.TURNS) + 1)],
+            "scans": len(player.scans), "ms": elapsed * 1000}
+
+
+def _row(label: str, figures: dict[str, Any]) -> tuple[str, ...]:
+    turns = figures["turns"]
+    within = sum(1 for n in turns if n <= 8)
+    return (label, str(figures["setup"]), " ".join(f"{n:2d}" for n in turns), f"{sum(turns) / len(turns):.1f}", str(max(turns)),
+            f"{within} of {len(turns)}", str(figures["scans"]))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, help="measure the code in this folder instead (e.g. an older commit's files)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one measurement as JSON (for --tree)
+    parser.add_argument("--scan-places", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv or [])
+    if args.json:
+        print(json.dumps(measure(args.tree or ROOT, args.scan_places)))
+        return
+    header = ("", "setup", "gestures per turn 1-7", "mean", "max", "<= 8", "scans")
+    if args.tree:
+        rows = [header, _row(f"code in {args.tree}", _measure_elsewhere(args.tree, False))]
+        elapsed = None
+    else:
+        buttons = measure(ROOT, scan_places=False)
+        places = measure(ROOT, scan_places=True)
+        rows = [header, _row(BEFORE["label"], BEFORE), _row("now: buttons only", buttons), _row("now: a place picked by its card", places)]
+        elapsed = buttons["ms"]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
+    print("(a typical action turn: a character's cards, its special action, a move, a fight or a card taken, a draw;")
+    print(" \"a place picked by its card\": the player answers \"To\" by scanning the card lying at that place)")
+    if elapsed is not None:
+        print(f"the scripted game through the table, buttons only: {elapsed:.0f} ms")
+
+
+def _measure_elsewhere(tree: Path, scan_places: bool) -> dict[str, Any]:
+    """`measure` in a fresh interpreter whose `companion` is the one in `tree`."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tree", str(tree), *(["--scan-places"] if scan_places else [])]
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True, timeout=300)
+    figures: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return figures
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

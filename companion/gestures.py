@@ -1,0 +1,75 @@
+"""A game's gesture card: what each button gesture does, on one page to print and lay on the table,
+made from the game's bindings (companion.inputs, `data/bindings.toml`) so it never drifts from them.
+
+`card(game)` writes it as Markdown in the current language (companion.i18n): the buttons and the
+gestures are called what the simulator and the voice call them, a phase by what the table is doing
+in it, a bound command by its menu item (`GameDefinition.name_command`). tools/gesture_cards.py writes
+one per game and language into docs/gestures/.
+"""
+from __future__ import annotations
+
+from companion.game import GameDefinition
+from companion.inputs import BUTTONS, GESTURES, Meaning
+from companion.messages import M, Message, Text, render
+
+BUTTON_NAMES: dict[str, Message] = {"next": M("NEXT"), "back": M("BACK"), "yes": M("YES"), "no": M("NO")}
+GESTURE_NAMES: dict[str, Message] = {"tap": M("tap"), "double": M("double"), "hold": M("hold")}
+#: what the table's own actions do
+ACTIONS: dict[str, Message] = {
+    "next": M("the next item"),
+    "previous": M("the item before"),
+    "confirm": M("pick the item said; answer the question"),
+    "cancel": M("back to the top of the menu"),
+    "undo": M("undo the last step"),
+    "redo": M("redo the step undone (asks YES first)"),
+}
+HINTS: tuple[Message, ...] = (
+    M("The companion says each item the buttons point at; the menu wraps round, so BACK is the short way to the last items."),
+    M("After each step the companion says where the buttons point now: YES picks that."),
+    M("An item said with a number keeps that number: a move not possible now is skipped, never renumbered."),
+    M("While the companion asks a question, scanning the card it asks about answers it."),
+    M("Any other press cancels a question that asks for YES."),
+)
+
+
+def meaning(game: GameDefinition, what: Meaning) -> Text:
+    """What a binding does, in words."""
+    if isinstance(what, str):
+        return ACTIONS.get(what, what)
+    request = {key: value for key, value in what.items() if key != "confirm"}
+    command = game.commands.get(str(request.get("cmd")))
+    named = game.name_command(request) or _doc(command) or str(request.get("cmd"))
+    return M("{what} (asks YES first)", what=named) if what.get("confirm") else named
+
+
+def _doc(command: type | None) -> str:
+    lines = (command.__doc__ or "").strip().splitlines() if command is not None else []
+    return lines[0] if lines else ""
+
+
+def card(game: GameDefinition) -> str:
+    """The card as Markdown, in the current language."""
+    bindings = game.bindings
+    used = [g for g in GESTURES if any(bindings.binds(button, g) for button in BUTTONS)]
+    title = render(M("{game}: the buttons", game=game.title))  # outside the f-string: the extractor must see it
+    lines = [f"# {title}", "",
+             f"<!-- Made by tools/gesture_cards.py from companion/games/{game.id}/data/bindings.toml: do not edit. -->", "",
+             "| | " + " | ".join(render(GESTURE_NAMES[g]) for g in used) + " |",
+             "|---|" + "---|" * len(used)]
+    for button in BUTTONS:
+        cells = [render(meaning(game, bindings.everywhere[(button, g)])) if (button, g) in bindings.everywhere else "—" for g in used]
+        lines.append(f"| **{render(BUTTON_NAMES[button])}** | " + " | ".join(cells) + " |")
+    for phase in game.phases:
+        keys = bindings.per_phase.get(phase.id, {})
+        if not keys:
+            continue
+        only_while = render(M("Only while {doing}:", doing=phase.doing))
+        lines += ["", f"**{only_while}**", ""]
+        for button in BUTTONS:
+            for gesture in GESTURES:
+                if (button, gesture) in keys:
+                    pressed = M("{gesture} {button}", gesture=GESTURE_NAMES[gesture], button=BUTTON_NAMES[button])
+                    lines.append(f"- **{render(pressed)}**: {render(meaning(game, keys[(button, gesture)]))}")
+    good_to_know = render(M("Good to know:"))
+    lines += ["", f"**{good_to_know}**", "", *(f"- {render(hint)}" for hint in HINTS), ""]
+    return "\n".join(lines)

@@ -1,0 +1,229 @@
+"""The blind table (issue 11): Big Bang played with eyes on the cardboard — the four buttons and the
+card reader, no screen.
+
+The whole game runs through the real rig in simulation: gestures on gpiozero's mock pins (the
+companion's own gesture recogniser decides tap or hold), cards on the simulated reader, the real
+SQLite card catalogue and event store, the Recording speaker as the only fake. It must equal the same
+game typed as `companion headless` commands, and a player who only listens must be able to follow it.
+The smaller tests below check, input by input, that everything a screen's dialog used to be needed for
+is reachable through `Table.button` and `Table.card`.
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion.cards import CardCatalogue
+from companion.contract import TABLE
+from companion.games.bigbang import GAME
+from companion.headless import Headless
+from companion.messages import render
+from companion.ring import ring_json
+from companion.session import Session
+from companion.store import EventStore
+from companion.table import Table
+from hardware.config import HardwareConfig
+from hardware.rig import Rig
+
+from .blind import DEAL, MORE_TURNS, START, TURNS, Player, RigHands, tags, typed
+
+FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=200, lift_ms=100, sounds=False)
+SCRIPT = DEAL + [line for turn in TURNS + MORE_TURNS for line in turn]
+
+
+@pytest.fixture
+def catalogue(tmp_path):
+    catalogue = CardCatalogue(tmp_path / "cards.db")
+    for card, uids in tags().items():
+        for uid in uids:
+            catalogue.enrol(uid, "bigbang", card)
+    yield catalogue
+    catalogue.close()
+
+
+def stored(store: EventStore, game_id: int) -> list[tuple]:
+    return [(s.position, s.command, s.events, s.description, s.undone) for s in store.steps(game_id)]
+
+
+def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue):
+    store = EventStore(tmp_path / "buttons.db")
+    session = Session.new(GAME, store, 1)
+    table = Table(session, catalogue)
+    assert table.command(START).kind == "applied"  # the setup wizard's start; from here on, no screen
+    with Rig(FAST, table) as rig:
+        player = Player(table, RigHands(rig, tags()), speaker=rig.speaker)
+        player.play(SCRIPT)
+
+    typed_store = EventStore(tmp_path / "typed.db")
+    typed_session = Session.new(GAME, typed_store, 1)
+    headless = Headless(typed_session)
+    for request in [START, *typed(SCRIPT)]:
+        assert headless.handle(request)["ok"]
+
+    # (a) the same game as typed
+    turns = sum(1 for step in session.history for event in step.events if event.kind == "turn_started")
+    assert turns >= 12 and len(session.seats) == 3
+    assert session.public_view().to_json() == typed_session.public_view().to_json()
+    assert session.log(TABLE) == typed_session.log(TABLE)
+    assert [step.command for step in session.redo_stack] == [step.command for step in typed_session.redo_stack] != []
+    assert ring_json(session.ring()) == ring_json(typed_session.ring())
+    assert stored(store, session.game_id) == stored(typed_store, typed_session.game_id)
+
+    # (b) followed by ear: every gesture and scan answered aloud with the item pointed at or what it did
+    assert len(player.gestures) > 100 and len(player.scans) > 40
+    assert len(player.heard) == len(player.gestures) + len(player.scans)
+    for what, outcome, said in player.heard:
+        assert outcome.kind in ("selected", "applied", "undone", "redone"), (what, outcome)
+        assert said, f"{what}: nothing was said"
+        if outcome.kind == "selected":
+            assert render(outcome.message) in said, (what, said)
+        elif outcome.kind == "undone":
+            assert [f"Undone: {render(session.describe(step))}" for step in outcome.steps] == said[:1], (what, said)
+        else:
+            for step in outcome.steps:
+                assert render(session.describe(step)) in said, (what, said)
+                for alert in GAME.announcements(session.state_before(step), step.events):
+                    assert render(alert) in said, (what, alert, said)
+    spoken = {line for _what, _outcome, said in player.heard for line in said}
+    for step in session.history[1:]:  # every step after the start was applied by a gesture or a scan: each was said
+        assert render(session.describe(step)) in spoken
+    assert "The red moon strikes: the ring drops 2." in spoken  # an alert
+    assert "Redo: Cy: plays 2 Penny cards? Press YES to confirm." in spoken  # redo asked first
+    store.close()
+    typed_store.close()
+
+
+# ---------------------------------------------------------------------------------- input by input
+
+def new_table(catalogue, hands=None, locations=None, **start):
+    table = Table(Session(GAME, 1), catalogue)
+    request = {**START, **({"hands": hands} if hands else {}), **({"locations": locations} if locations else {}), **start}
+    assert table.command(request).kind == "applied"
+    return table
+
+
+def line(table):
+    return render(table.menu().line)
+
+
+def press(table, *taps):
+    for button in taps:
+        table.button(button, "tap")
+
+
+def test_the_real_deal_is_told_by_scanning_each_players_cards_in_turn(catalogue):
+    table = new_table(catalogue)
+    uids = tags()
+    spoken = []
+    table.subscribe(lambda outcome: spoken.append(render(outcome.message)))
+    assert render(table.session.view(TABLE).prompt) == "Deal Ann 3 more cards: scan each one, or pick it here."
+    for n, card in enumerate(["penny", "penny", "howard"]):
+        assert table.card(uids[card][n]).kind == "applied"
+    assert table.session.state.hand_of("Ann") == {"penny": 2, "howard": 1}
+    assert table.session.turn.acting == ("Bob",) and "Deal Bob 3 more cards" in render(table.session.view(TABLE).prompt)
+
+
+def test_a_scanned_location_card_asks_which_of_two_empty_places_of_its_deck(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]})
+    assert table.session.state.phase == "layout"
+    before = table.session.state
+    asked = table.card(tags()["kripke"][0])  # a work card: Caltech (1) or the Cheesecake Factory (2)?
+    assert asked.kind == "selected" and render(asked.message) == "Where: 1. Caltech" and table.session.state is before
+    press(table, "next")
+    assert line(table) == "Where: 2. Cheesecake Factory"
+    outcome = table.button("yes", "tap")
+    assert outcome.kind == "applied" and table.session.state.locations[:2] == (None, "kripke")
+    assert table.card(tags()["stuart"][0]).kind == "applied"  # one work place left: no question
+    assert table.session.state.locations[:2] == ("stuart", "kripke")
+
+
+QUIET = ["wil-wheaton-work", "stuart", "flag", "amy", "wil-wheaton-fun", "lantern"]
+
+
+def test_an_artefact_card_scanned_at_a_helper_takes_the_reward_with_that_artefact(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny", "penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "penny", "cards": 2})
+    table.command({"cmd": "move", "location": 4})  # Amy: an artefact
+    outcome = table.card(tags()["artefact:moon"][0])
+    assert outcome.kind == "applied" and table.session.history[-1].command == {"cmd": "act", "artefact": "moon"}
+    assert table.session.state.artefacts == {"moon": 1}
+    assert table.card(tags()["artefact:clue"][0]).kind == "nothing"  # nothing to take any more: changes nothing
+
+
+def test_a_fight_asks_for_help_then_the_die_and_a_re_roll_only_after_a_losing_roll(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["penny", "raj"], "Cy": ["sheldon"]}, locations=QUIET)
+    for request in ({"cmd": "play", "character": "penny", "cards": 4}, {"cmd": "move", "location": 4},
+                    {"cmd": "act", "artefact": "reroll"}, {"cmd": "move", "location": 1}):
+        assert table.command(request).kind == "applied"
+    assert line(table) == "3. Fight Wil Wheaton (56%)"  # after a move, the card there; the chance counts the re-roll
+    table.button("yes", "tap")
+    assert line(table) == "Help: No help (56%)"
+    press(table, "next")
+    assert line(table) == "Help: Bob 1 (75%)"
+    table.button("yes", "tap")
+    assert line(table) == "Die: 1"
+    table.button("yes", "tap")  # 1 + 1 < 3: lost, so the re-roll is asked
+    assert line(table) == "Re-roll: No re-roll"
+    press(table, "next", "next", "next")
+    outcome = table.button("yes", "tap")
+    assert outcome.kind == "applied"
+    assert table.session.history[-1].command == {"cmd": "act", "die": 1, "reroll": 3, "helpers": {"Bob": 1}}
+    table.button("back", "hold")  # undo; now a winning first roll: no re-roll question
+    table.button("yes", "tap")
+    table.button("yes", "tap")  # no help
+    press(table, "next", "next")
+    assert line(table) == "Die: 3"
+    assert table.button("yes", "tap").kind == "applied"
+    assert table.session.history[-1].command == {"cmd": "act", "die": 3}
+
+
+SWORD_CASE = {"id": "sword-case", "name": "Sword case", "kind": "treasure", "reward": "relic:sword", "deck": "work", "count": 1}
+
+
+def test_the_sword_beats_an_enemy_from_the_menu(catalogue):
+    from companion.games.bigbang.config import default_settings
+
+    settings = {"cards": [*default_settings()["cards"], SWORD_CASE]}
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["raj"], "Cy": ["sheldon"]},
+                      locations=["wil-wheaton-work", "sword-case", *QUIET[2:]], settings=settings)
+    for request in ({"cmd": "play", "character": "penny", "cards": 4}, {"cmd": "move", "location": 2}, {"cmd": "act"},
+                    {"cmd": "move", "location": 1}):
+        assert table.command(request).kind == "applied"
+    assert table.session.state.relics == ("sword",)
+    assert line(table) == "3. Fight Wil Wheaton (33%)"
+    press(table, "next")
+    assert line(table) == "4. Beat Wil Wheaton with the Sword of Billy Sparks"
+    outcome = table.button("yes", "tap")
+    assert outcome.kind == "applied" and table.session.history[-1].command == {"cmd": "act", "sword": True}
+    assert table.session.state.relics == () and table.session.state.locations[0] is None
+
+
+def test_each_item_keeps_its_number_and_a_missing_one_shifts_none(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["howard", "sheldon"], "Bob": ["raj"], "Cy": ["penny"]}, locations=QUIET)
+    numbers = {render(option.label): option.number for option in table.options()}
+    assert numbers == {"Play 1 Howard": 2, "Play 1 Sheldon": 5, "Pass": 6}  # Leonard, Penny, Raj not held: no 1, 3, 4
+    assert table.cursor() is None
+    press(table, "next")
+    assert line(table) == "5. Play 1 Sheldon" and table.cursor() == (4, 6)  # its own place on the ring
+    table.button("back", "tap")
+    table.button("yes", "tap")  # Howard
+    walked = [line(table)]
+    while walked[-1] != "2. Move Howard":
+        table.button("next", "tap")
+        walked.append(line(table))
+    assert walked == ["1. Howard fights Wil Wheaton at Comic Center (50%)", "1. Howard fights Wil Wheaton at Caltech (33%)",
+                      "2. Move Howard"]  # the variants of one move share its number
+    table.button("yes", "tap")
+    places = [choice.number for choice in table.menu().items]
+    assert places == [1, 2, 3, 4, 5, 6] and [c.value for c in table.menu().items] == places  # a location is its own number
+
+
+def test_sheldons_swap_starts_on_the_swap_a_clue_asks_for(catalogue):
+    from companion.games.bigbang.state import replace
+
+    table = new_table(catalogue, hands={"Ann": ["sheldon"], "Bob": ["raj"], "Cy": ["penny"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "sheldon", "cards": 1})
+    swap = next(o for o in table.options() if o.command == {"cmd": "special"})
+    assert [c.value for a in swap.asks for c in a.choices if c.likely] == []  # no clue yet: no guess
+    clued = replace(table.session.state, clues={"A": "Fehu"})  # A belongs to Fehu, where B lies (the board is B A C …)
+    swap = next(o for o in GAME.options(clued, TABLE) if o.command == {"cmd": "special"})
+    assert [[c.value for c in a.choices if c.likely] for a in swap.asks] == [["B"], ["A"]]

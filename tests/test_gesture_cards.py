@@ -1,0 +1,59 @@
+"""Gesture cards (issue 11): one printable page per game and language, made from the game's bindings so
+that the card on the table never says something the buttons do not do."""
+import dataclasses
+import importlib.util
+import pathlib
+
+import pytest
+
+from companion.games.bigbang import GAME as BIGBANG
+from companion.gestures import card
+from companion.inputs import Bindings
+from ui import i18n
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("gesture_cards", ROOT / "tools" / "gesture_cards.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_every_card_in_docs_is_up_to_date_with_the_bindings_and_the_catalogues():
+    tool = _tool()
+    made = tool.cards()
+    assert {path.name for path in made} >= {f"{game}{suffix}.md" for game in ("bigbang", "eldersign", "munchkin", "dungeontwister")
+                                             for suffix in ("", ".nl", ".it", ".ru", ".de")}
+    old = [str(path.relative_to(ROOT)) for path in tool.stale(made)]
+    assert not old, "run: python tools/gesture_cards.py\n" + "\n".join(old)
+
+
+def test_the_big_bang_card_says_every_gesture_the_game_binds():
+    text = card(BIGBANG)
+    assert "| | tap | hold |" in text  # no double tap is bound anywhere: no column for it
+    assert "| **NEXT** | the next item | redo the step undone (asks YES first) |" in text
+    assert "| **BACK** | the item before | undo the last step |" in text
+    assert "**Only while choosing a character:**" in text and "- **hold NO**: Pass (asks YES first)" in text
+    assert "- **tap YES**: Use the Amulet of Leslie Winkle" in text and "- **tap NO**: Accept the red moon" in text
+
+
+def test_a_changed_binding_changes_the_card():
+    rebound = Bindings.from_toml('[phase.draw]\nyes = { double = { cmd = "draw", count = 1 } }', base=BIGBANG.bindings)
+    text = card(dataclasses.replace(BIGBANG, bindings=rebound))
+    assert "| | tap | double | hold |" in text
+    assert "**Only while announcing a draw:**" in text
+    assert "- **double YES**: Announce how many cards you draw (at least 1); a full hand first discards the named cards." in text
+
+
+def test_a_card_is_written_in_the_language_active(english_afterwards):
+    i18n.set_language("nl")
+    text = card(BIGBANG)
+    assert "**VOLGENDE**" in text and "Passen" in text and "| | tik | vasthouden |" in text

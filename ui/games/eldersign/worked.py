@@ -1,0 +1,109 @@
+"""The attempt's odds and "what now?", worked out on a thread of their own.
+
+The exact engine takes up to about a second here for the hardest attempts (three on a Pi 4); a
+handler on the page's event loop would freeze every page meanwhile (Flet runs plain handlers on
+that loop). So the screens ask `worked_out(app)`: the answer for the state on the table when it is
+ready, else None — and a thread works it out, once per state, one computation at a time (the
+engine's memo is shared and not thread-safe), then redraws every page showing the game.
+
+Nothing in Elder Sign is secret: the analyses are asked as the table, and every page shares them.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.contract import TABLE
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Worked:
+    """The `odds` and `advice` analyses of one state (empty when they could not be worked out)."""
+
+    odds: dict[str, Any] = field(default_factory=dict)
+    plans: list[dict[str, Any]] = field(default_factory=list)
+    failed: bool = False
+
+    @property
+    def percent(self) -> int | None:
+        return (self.odds.get("attempt") or {}).get("percent")
+
+
+#: one computation at a time: the engine's memo (companion/games/eldersign/odds) is shared
+_ENGINE = threading.Lock()
+#: guards the two tables below
+_GUARD = threading.Lock()
+#: per session: (the state, what was worked out for it)
+_DONE: weakref.WeakKeyDictionary[Any, tuple[Any, Worked]] = weakref.WeakKeyDictionary()
+#: per session: the state a thread is working on
+_WORKING: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_THREADS: list[threading.Thread] = []
+
+
+def worked_out(app: App) -> Worked | None:
+    """The odds and advice of the state on the table, or None while a thread works them out (every
+    page showing the game is redrawn when they are ready)."""
+    session = app.companion.session
+    if session is None:
+        return Worked()
+    state = session.state
+    with _GUARD:
+        done = _DONE.get(session)
+        if done is not None and done[0] is state:
+            return done[1]
+        if _WORKING.get(session) is state:
+            return None
+        _WORKING[session] = state
+        thread = threading.Thread(target=_work, args=(app.hub, session, state), name="eldersign-odds", daemon=True)
+        _THREADS[:] = [t for t in _THREADS if t.is_alive()] + [thread]
+    thread.start()
+    return None
+
+
+def _work(hub: Any, session: Any, state: Any) -> None:
+    analyses = session.game.analyses
+    try:
+        with _ENGINE:
+            if session.state is not state:  # the table moved on before this began: its own thread will come
+                worked = None
+            else:
+                worked = Worked(analyses["odds"](state, TABLE), analyses["advice"](state, TABLE))
+    except Exception:
+        log.exception("the odds could not be worked out")
+        worked = Worked(failed=True)
+    with _GUARD:
+        if worked is not None:
+            _DONE[session] = (state, worked)
+        if _WORKING.get(session) is state:
+            del _WORKING[session]
+    if worked is None:
+        return
+    for app in hub.apps:
+        if app.companion.session is session and app.screen == "game":
+            app.post(_arrived, app)
+
+
+def _arrived(app: App) -> None:
+    """Draw the page again; a "What now?" dialog still waiting for these odds is drawn again too."""
+    waiting = app.dialog is not None and (getattr(app.dialog, "data", None) or {}).get("waiting")
+    if waiting:
+        from ui.games.eldersign.dice import advice_dialog
+
+        app.show_dialog(advice_dialog(app))
+    app.render()
+
+
+def settle(timeout: float = 60.0) -> None:
+    """Wait until every computation started so far has ended (tests; a clean shutdown)."""
+    with _GUARD:
+        threads = list(_THREADS)
+    for thread in threads:
+        thread.join(timeout)
