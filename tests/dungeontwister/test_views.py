@@ -150,7 +150,8 @@ class TestMenus:
         assert s.turn.phase == "combat" and s.state.combat.attackers == ("red:warrior",)
         table.command({"cmd": "choose", "card": 1}, by=RED)
         table.command({"cmd": "choose", "card": 1}, by=BLUE)
-        assert table.button("no", "hold").kind == "applied" and s.state.active == "blue"
+        assert table.button("no", "hold").kind == "selected" and s.state.active == "red", "ending the turn asks first"
+        assert table.button("yes", "tap").kind == "applied" and s.state.active == "blue"
 
 
 class TestCards:

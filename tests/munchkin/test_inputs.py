@@ -153,7 +153,9 @@ class TestButtons:
         s = start()
         equip(s, "Ann", "sword")
         do(s, "kick", card="slug")
-        outcome = Table(s).button("yes", "hold")
+        table = Table(s)
+        assert table.button("yes", "hold").kind == "selected" and phase(s) == "combat", "a hold held too long asks first"
+        outcome = table.button("yes", "tap")
         assert outcome.kind == "applied" and phase(s) == "charity"
 
     def test_holding_yes_while_running_lets_the_companion_roll(self):
