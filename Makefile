@@ -16,9 +16,9 @@ run: $(READY)
 	$(VENV)/bin/companion run $(ARGS)
 
 test: $(READY)
-	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist loadfile $(PYTEST_ARGS)
 
 bench: $(READY)
 	$(PY) benchmarks/run.py $(ARGS)

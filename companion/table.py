@@ -214,6 +214,25 @@ class Table:
                 return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=card.name if card else (entry.label or entry.card)), by=by))
             return self.command(request, by)
 
+    def answer(self, value: Any, by: Viewer = TABLE) -> Outcome:
+        """A tap on a screen answering the question `by`'s buttons are being asked (a scan can leave
+        one: which of two places a card goes): as walking to `value` and pressing YES."""
+        with self._lock:
+            menu = self._menus.get(by)
+            if menu is None or menu.option is None:
+                return self._tell(Outcome("nothing", M("Nothing to choose now."), by=by))
+            ask = menu.option.asks[menu.ask_index]
+            index = next((i for i, choice in enumerate(ask.choices) if choice.value == value), None)
+            if index is None:
+                return self._tell(Outcome("refused", M("That is not one of the choices now."), by=by))
+            menu.index = index
+            return self._confirm(by)
+
+    def cancel_question(self, by: Viewer = TABLE) -> Outcome:
+        """Drop the question `by`'s buttons are being asked (as NO does): nothing is sent."""
+        with self._lock:
+            return self._cancel(by)
+
     def _answer_by_card(self, by: Viewer, card: str) -> Outcome | None:
         """A card scanned while `by`'s buttons are being asked a value that card picks (which artefact
         came out of the deck): it answers the question, as walking to it and pressing YES would."""

@@ -276,6 +276,27 @@ def test_a_scanned_card_answers_the_question_the_buttons_are_asked():
     assert "artefact drawn: clue artefact" in render(outcome.message)
 
 
+def test_a_screen_answers_the_question_the_buttons_are_asked_and_a_stale_answer_changes_nothing(table):
+    """A player who pressed YES on "Move Penny" and then reaches for the touchscreen: a tap answers "To"."""
+    table.command({"cmd": "play", "character": "penny", "cards": 2})
+    walk_to(table, "Move Penny")
+    table.button("yes", "tap")
+    steps = len(table.session.history)
+    refused = table.answer(99)  # a place no longer offered (the page was drawn before the question changed)
+    assert refused.kind == "refused" and len(table.session.history) == steps and selection(table).startswith("To: ")
+    assert table.answer(1).kind == "applied" and table.session.state.positions["penny"] == 1
+    assert table.answer(1).kind == "nothing", "no question is open any more"
+
+
+def test_dropping_the_buttons_question_from_a_screen_sends_nothing(table):
+    table.command({"cmd": "play", "character": "penny", "cards": 2})
+    walk_to(table, "Move Penny")
+    table.button("yes", "tap")
+    steps = len(table.session.history)
+    table.cancel_question()
+    assert table.menu().option is None and len(table.session.history) == steps
+
+
 PRESSES = st.lists(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(GESTURES)), max_size=80)
 
 

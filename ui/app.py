@@ -151,6 +151,8 @@ class App:
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
+        #: the session the page showed when last drawn (a game switch redraws the pages that show another)
+        self._drawn_session: Any = None
 
     # -- what this page shows ------------------------------------------------------------------------
     @property
@@ -218,6 +220,7 @@ class App:
             self.root = home.build(self)
         self.page.controls.clear()
         self.page.controls.append(self.root)
+        self._drawn_session = self.companion.session
         self.page.update()
 
     def go(self, screen: str, tab: str | None = None) -> None:
@@ -410,7 +413,13 @@ class App:
             self.page.update()
 
     def on_switched(self) -> None:
-        """Another game started or was resumed: seats of the old game are gone."""
+        """Another game started or was resumed: seats of the old game are gone. The table page that
+        started or resumed it already shows it (its own tap drew the game): it is left as it is — a
+        second drawing would wipe the start's notice, and a tab tapped in between."""
+        session = self.companion.session
+        drawn_afresh = self.dialog is None and self.pending is None and self.master_pin is None and not self.scratch
+        if session is not None and self._drawn_session is session and self.screen == "game" and not self.viewer.is_seat and drawn_afresh:
+            return
         self.pending, self.master_pin = None, None
         self.scratch.clear()
         self.close_dialog()

@@ -16,7 +16,9 @@ client, and takes `index.html` and `assets/FontManifest.json` from there when th
   `offline/rive_native.js`, a local stand-in that never finishes starting (which is what Rive does
   offline anyway, less the failed request);
 - Flet's `assets/FontManifest.json` with DejaVu Sans added (regular and bold), so Flutter loads the
-  font before its first frame: every character is drawn with it from the start, none falls back.
+  font before its first frame: every character is drawn with it from the start, none falls back; and
+  without the fonts no screen uses (KaTeX's twenty faces, the Cupertino icons), which every page
+  would otherwise fetch and load before its first frame.
 
 tests/e2e/test_layout_browser.py walks a whole game and fails on any request to a host other than
 127.0.0.1 and on any 404.
@@ -70,8 +72,14 @@ def with_offline_script(index: str) -> str:
     return index.replace("</head>", f"  {OFFLINE_SCRIPT}\n</head>", 1)
 
 
+#: the font families of Flet's manifest the companion draws with (KaTeX's twenty faces for math and the
+#: Cupertino icons are never used; each page would fetch and parse them all before its first frame)
+KEPT_FAMILIES = ("MaterialIcons",)
+
+
 def with_bundled_font(manifest: list[dict]) -> list[dict]:
-    """Flutter's font manifest with DejaVu Sans in it (asset paths are relative to /assets/)."""
-    kept = [entry for entry in manifest if entry.get("family") != FAMILY]
+    """Flutter's font manifest with DejaVu Sans in it (asset paths are relative to /assets/), and
+    without the families the companion never draws with. (Flet adds Roboto, its fallback, itself.)"""
+    kept = [entry for entry in manifest if entry.get("family") in KEPT_FAMILIES]
     faces = [{"asset": f"fonts/{name}", **({"weight": weight} if weight != 400 else {})} for name, weight in FACES.items()]
     return [*kept, {"family": FAMILY, "fonts": faces}]

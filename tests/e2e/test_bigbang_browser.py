@@ -79,7 +79,8 @@ def test_a_game_in_the_browser(browser, server):
     for step in ("The companion deals the rest", "The companion lays them", "The companion lays the letters"):
         # a real-deal setup asks for the dealt cards, the location cards and the letters: the companion does them here
         tap(page, step)
-        text = wait_text(page, r"^(The companion lays them|The companion lays the letters|Play 1 \w+)$", absent=f"^{step}$")
+        text = wait_text(page, r"^(\d+\. )?(The companion lays them|The companion lays the letters|Play 1 \w+)$",
+                         absent=rf"^(\d+\. )?{step}$")
     assert "Ann: choose a character" in text
     assert re.search(r"^Ann: (\w+, )*Penny ×2(, \w+( ×\d)?)*$", text, re.M), "Ann holds the two Pennies she was dealt"
     shot(page, "table")

@@ -1,10 +1,11 @@
 """Big Bang through the shell, as a player would notice it, without a browser: build, tap, look."""
+import re
 import threading
 
 import flet as ft
 
 from companion.contract import MASTER, TABLE
-from tests.ui.conftest import BIGBANG_START, click, find_button, open_page, seat_page, shown, texts, walk
+from tests.ui.conftest import BIGBANG_START, buttons, click, find_button, label_of, open_page, seat_page, shown, texts, walk
 
 SOLUTION_LINE = "Fehu=B  Uruz=C  Thurisaz=D  Ansuz=E  Raidho=F  Kenaz=G  Gebo=A"
 
@@ -484,6 +485,44 @@ def test_the_simulator_presses_buttons_scans_the_tray_and_previews_the_ring(star
     assert started.ring_preview.colours() == [hexcolour(p) for p in frame.pixels]
     companion.table.command({"cmd": "play", "character": "leonard", "cards": 1})
     assert "Buttons point at: Leonard moves someone" in shown(started)
+
+
+def test_the_menu_shows_the_numbers_the_voice_says_and_highlights_what_the_buttons_point_at(started, companion):
+    from companion.messages import render
+    from ui.views.menu import options_panel
+    from ui.widgets.common import SELECTED_BG
+
+    def highlighted() -> list[str]:
+        return [label_of(b) for b in buttons(options_panel(started)) if b.bgcolor == SELECTED_BG]
+
+    table = companion.table
+    assert highlighted() == [render(table.menu().line)], "the likely item is lit before any button is pressed"
+    labels = [label_of(b) for b in buttons(options_panel(started))]
+    assert all(re.match(r"^\d+\. ", label) for label in labels), labels
+    companion.rig.perform("next", "tap")
+    assert highlighted() == [render(table.menu().line)] and highlighted()[0] != labels[0]
+    companion.rig.perform("yes", "tap")  # a character played; then walk to Move and answer its question by buttons
+    while not render(table.menu().label).startswith("Move"):
+        companion.rig.perform("next", "tap")
+    companion.rig.perform("yes", "tap")
+    assert render(table.menu().line).startswith("To: ") and render(table.menu().line) in shown(started), \
+        "while the buttons answer a question, the screen says where they stand"
+
+
+def test_a_question_the_buttons_left_open_can_be_answered_by_touch(started, companion):
+    companion.rig.perform("yes", "tap")  # Play 1 Leonard
+    while not render_line(companion).startswith("Move Leonard"):
+        companion.rig.perform("next", "tap")
+    companion.rig.perform("yes", "tap")  # the buttons now ask "To"; a player taps the place instead
+    assert "To" in shown(started) and find_button(started.root, "Back")
+    click(started.root, "Apartment 4A")
+    assert view(started)["characters"]["leonard"] == 3 and companion.table.menu().option is None
+
+
+def render_line(companion) -> str:
+    from companion.messages import render
+
+    return render(companion.table.menu().label)
 
 
 def test_real_buttons_through_the_rig_reach_the_screen(started, companion):

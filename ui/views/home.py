@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from ui.app import App
 
 
-#: four buttons and their gaps across the 7" screen
-GAME_BUTTON = 192
+#: four buttons and their gaps across the 7" screen; tall enough for a title of three lines
+#: ("Nuova partita: Big Bang: il gioco della luna"), whose letters shrink to fit (ui/widgets/fit.py)
+GAME_BUTTON, GAME_BUTTON_HEIGHT = 192, 64
 
 
 def _status(status: str) -> str:
@@ -42,9 +43,10 @@ def build(app: App) -> ft.Control:
     actions: list[ft.Control] = []
     if companion.playing:
         actions.append(keyed(button(_("Back to the game"), lambda e: app.go("game"), icon=ft.Icons.CASINO, width=GAME_BUTTON,
-                                    bgcolor=SELECTED_BG, color="#ffffff"), "back-to-game"))
+                                    height=GAME_BUTTON_HEIGHT, bgcolor=SELECTED_BG, color="#ffffff", max_lines=3), "back-to-game"))
     actions += [keyed(button(_("New {game}").format(game=render(game.title)), lambda e, gid=game.id: _new_game(app, gid),
-                             icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, data=game.id), f"new:{game.id}")
+                             icon=ft.Icons.PLAY_ARROW, width=GAME_BUTTON, height=GAME_BUTTON_HEIGHT, data=game.id, max_lines=3),
+                      f"new:{game.id}")
                 for game in companion.games().values()]
     parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):

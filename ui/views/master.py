@@ -63,14 +63,15 @@ def _lock_screen(app: App) -> ft.Control:
     pin.on_submit = safe(unlock)
     keys = keypad(DIGITS, key)
     app.fields.update(pin=pin, unlock=unlock, key=key)
-    return ft.Row([
+    # Under a banner and a long prompt (a red moon, in Russian) the keypad would run off the screen: it scrolls.
+    return ft.Column([ft.Row([
         ft.Column([
             text(_("The game master's view shows what the players must not see. Players: look away."), size=MID),
             pin,
             button(_("Unlock"), unlock, icon=ft.Icons.LOCK_OPEN, width=240),
         ], spacing=10, width=300),
         keys,
-    ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+    ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)], scroll=ft.ScrollMode.AUTO, expand=True)
 
 
 def lock(app: App) -> None:

@@ -3,6 +3,10 @@
 Tapping an option sends its command as the page's viewer. An option that names a `dialog` opens the
 game's richer screen for it (Big Bang's fight, swap, gate); one that still needs values and has no
 such screen asks them here, one after the other, in place of the menu.
+
+Each button carries the item's fixed number, the one the voice says and the ring shows, and the item
+the viewer's hardware buttons point at (YES would take it) is highlighted: a glance at the screen
+and the buttons agree.
 """
 from __future__ import annotations
 
@@ -11,11 +15,12 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.i18n import _
-from companion.inputs import Option
-from companion.messages import render
-from ui.widgets.common import MID, button, keyed, text
+from companion.inputs import Choice, Option
+from companion.messages import M, render
+from ui.widgets.common import MID, SELECTED_BG, button, keyed, text
 
 if TYPE_CHECKING:
+    from companion.table import Menu
     from ui.app import App
 
 
@@ -25,10 +30,44 @@ def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Co
     (for a narrow screen's one scrolling column), and `width=None` stretches the buttons."""
     if app.pending is not None:
         return asks_panel(app, width, fill)
+    menu = _buttons_menu(app)
+    if menu is not None and menu.option is not None and menu.ask is not None:
+        return _buttons_question(app, menu, width, fill)
     options = app.options()
     if not options:
         return _nothing_to_do(app, width)
-    return _column([keyed(button(render(o.label), lambda e, o=o: choose(app, o), size=15, width=width), option_key(o)) for o in options], fill)
+    pointed = menu.item if menu is not None else None
+    return _column([keyed(button(numbered(o), lambda e, o=o: choose(app, o), size=15, width=width,
+                                 bgcolor=SELECTED_BG if o == pointed else None), option_key(o)) for o in options], fill)
+
+
+def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft.Control:
+    """The question the hardware buttons (or a scanned card) left open, tappable here too: a tap
+    answers it as the buttons would, Back drops it. The choice the buttons point at is lit."""
+    assert menu.option is not None and menu.ask is not None
+    table = app.companion.table
+    assert table is not None
+    choices = [button(numbered(c), lambda e, v=c.value: table.answer(v, app.viewer), size=15, width=width,
+                      bgcolor=SELECTED_BG if c == menu.item else None) for c in menu.ask.choices]
+    return ft.Column([
+        text(render(menu.option.label), size=15, color="#90caf9", max_lines=2),
+        text(render(menu.ask.label), size=MID, weight=ft.FontWeight.BOLD),
+        _column(choices, fill),
+        button(_("Back"), lambda e: table.cancel_question(app.viewer), icon=ft.Icons.ARROW_BACK, width=width),
+    ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
+
+
+def numbered(item: Option | Choice) -> str:
+    """An item's label with its fixed number, as the voice says it ("3. Play 2 Penny")."""
+    return render(M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label)
+
+
+def _buttons_menu(app: App) -> Menu | None:
+    """The menu the page viewer's hardware buttons walk, unless it would show a secret choice's place."""
+    table = app.companion.table
+    if table is None or table.walking_a_secret(app.viewer):
+        return None
+    return table.menu(app.viewer)
 
 
 def option_key(option: Option) -> str:
@@ -73,7 +112,7 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
     return ft.Column([
         text(render(option.label), size=15, color="#90caf9", max_lines=2),
         text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
-        _column([button(render(c.label), lambda e, v=c.value: pick(v), size=15, width=width) for c in ask.choices], fill),
+        _column([button(numbered(c), lambda e, v=c.value: pick(v), size=15, width=width) for c in ask.choices], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
     ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
 

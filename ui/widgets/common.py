@@ -31,8 +31,6 @@ BUTTON_HEIGHT = 56
 #: a button's padding around its label (across, up and down), and the room its icon takes beside it
 BUTTON_PADDING = (12, 4)
 BUTTON_ICON = 18 + 8
-#: Material 3's line height: 20 px lines for 14 px letters
-LINE_HEIGHT = 20 / 14
 
 PANEL = "#1f2633"
 MUTED = "#b0bec5"
@@ -70,8 +68,7 @@ def button(label: str, on_click: Callable[..., Any] | None, *, icon: Any = None,
     height, width = max(height, TOUCH), max(width, TOUCH) if width is not None else None
     if width is not None:
         room = width - 2 * BUTTON_PADDING[0] - (BUTTON_ICON if icon is not None else 0)
-        rows = max(1, min(max_lines, int((height - 2 * BUTTON_PADDING[1]) / (size * LINE_HEIGHT) + 0.15)))
-        size = fitted_size(label, room, rows, size)
+        size = fitted_size(label, room, max_lines, size, height=height - 2 * BUTTON_PADDING[1])
     return ft.Button(
         content=ft.Text(label, size=size, text_align=ft.TextAlign.CENTER, max_lines=max_lines,
                         overflow=ft.TextOverflow.ELLIPSIS),

@@ -19,6 +19,8 @@ from pathlib import Path
 FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 #: Material 3's letter spacing of a button's label (labelLarge) and of body text (bodyMedium), px
 LABEL_SPACING, TEXT_SPACING = 0.1, 0.25
+#: Material 3's line height: 20 px lines for 14 px letters
+LINE_HEIGHT = 20 / 14
 _BREAK_AFTER = re.compile(r"(?<=[ \-])")
 
 
@@ -104,10 +106,21 @@ def lines(text: str, width: float, size: float, bold: bool = False, spacing: flo
 
 
 def fitted_size(text: str, width: float, max_lines: int = 1, size: float = 17, smallest: float = 12, bold: bool = False,
-                spacing: float = LABEL_SPACING) -> float:
+                spacing: float = LABEL_SPACING, height: float | None = None) -> float:
     """The largest font size from `size` down to `smallest` (in half pixels) at which `text` fits
-    `max_lines` lines of `width` px; `smallest` when none does (it then wraps between letters)."""
+    `max_lines` lines of `width` px, no word broken between its letters — and, given a `height`, no
+    more lines than it holds at that size (smaller letters, more lines); `smallest` when none does
+    (it then wraps between letters, or is cut)."""
+    def rows(at: float) -> int:
+        if height is None:
+            return max_lines
+        return max(1, min(max_lines, int(height / (at * LINE_HEIGHT) + 0.15)))
+
+    def fits(at: float) -> bool:  # and no word broken between its letters
+        longest = max((text_width(word, at, bold, spacing) for word in _BREAK_AFTER.split(text.replace("\n", " "))), default=0.0)
+        return longest <= width and lines(text, width, at, bold, spacing) <= rows(at)
+
     candidate = float(size)
-    while candidate > smallest and lines(text, width, candidate, bold, spacing) > max_lines:
+    while candidate > smallest and not fits(candidate):
         candidate -= 0.5
     return max(candidate, float(smallest))

@@ -119,7 +119,7 @@ def character_tile(ch: dict[str, Any]) -> ft.Control:
     status = ch["status"]
     muted = status in ("reserve", "dead")
     lines = [text(words.piece(ch["piece"]), size=13, weight=None if muted else ft.FontWeight.BOLD, color=DIM if muted else None,
-                  max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                  max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # a long name ("Стенопроходец") takes a second line
              text(words.status(status), size=12, color=DIM if muted else MUTED, max_lines=1)]
     if ch["carrying"]:
         lines.append(text("+ " + words.token(ch["carrying"]), size=12, color="#fff59d", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))

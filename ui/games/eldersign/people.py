@@ -13,6 +13,7 @@ from companion.i18n import _
 from companion.palette import seat_colour
 from ui.views.menu import options_panel
 from ui.widgets.common import BIG, MUTED, SMALL, TOUCH, button, card, icon_button, safe, text
+from ui.widgets.fit import TEXT_SPACING, fitted_size
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -126,7 +127,9 @@ def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: boo
     def adjust(amount: int) -> None:
         app.command({"cmd": "adjust", "seat": inv["seat"], "what": key, "amount": amount})
 
-    label = ft.Column([text(counter_label(key), size=11, color=MUTED, max_lines=1),
+    name = counter_label(key)  # "Geistige Gesundheit" in 58 px: two lines of smaller letters
+    label = ft.Column([text(name, size=fitted_size(name, 58, 2, 11, smallest=8, spacing=TEXT_SPACING), color=MUTED, max_lines=2,
+                            text_align=ft.TextAlign.CENTER),
                        text(value, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)], spacing=0, tight=True,
                       horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=58)
     if not enabled:

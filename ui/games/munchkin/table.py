@@ -11,6 +11,7 @@ from companion.i18n import _
 from companion.palette import colour
 from ui.views.menu import options_panel
 from ui.widgets.common import MUTED, SMALL, banner, button, card, text
+from ui.widgets.fit import TEXT_SPACING, fitted_size
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -89,7 +90,9 @@ def seat_row(view: View, p: dict[str, Any]) -> ft.Control:
     over = p["hand"] > p["hand_limit"]
     cells: list[ft.Control] = [
         ft.Column([text(p["name"], size=18, weight=ft.FontWeight.BOLD, color=INK, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                   text(roles, size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                   # the row's height holds one line: a longer list ("Mensch, keine Klasse") takes smaller letters
+                   text(roles, size=fitted_size(roles, NAME_W, 1, 12, smallest=9, spacing=TEXT_SPACING), color=MUTED, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS)],
                   spacing=0, tight=True, width=NAME_W),
         _number(_("Level"), p["level"], INK, 28, LEVEL_W),
         _number(_("Strength"), p["strength"], PLAYERS_GREEN, 24, STRENGTH_W),
