@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.e2e.browser import TextStyles, layout_problems
 from tests.e2e.conftest import Server, open_page, settled, shot, tap, type_into, visible_text, wait_text
 from tests.e2e.test_seats_browser import Frames
 
@@ -27,11 +28,20 @@ def server(tmp_path_factory):
     s.stop()
 
 
+#: the font sizes each page was sent (for the layout check of a phone's seat page)
+STYLES: dict = {}
+
+
 def opened(browser, url: str, phone: bool = False):
     """A page whose websocket frames are recorded from its very first one."""
     frames: list[Frames] = []
     size = {"width": 390, "height": 844} if phone else {}
-    page = open_page(browser, url, before=lambda p: frames.append(Frames(p)), **size)
+
+    def before(p) -> None:
+        frames.append(Frames(p))
+        STYLES[p] = TextStyles(p)
+
+    page = open_page(browser, url, before=before, **size)
     return page, frames[0]
 
 
@@ -93,6 +103,9 @@ def test_neither_seats_card_reaches_another_page_before_the_reveal_nor_after_it(
     wait_text(table, f"waiting for {first}'s card…")
     wait_text(first_page, "Choose your combat card")
     wait_text(second_page, "Choose your combat card")
+    for name, page in (("first", first_page), ("second", second_page)):  # a phone held upright: the seat page fits
+        problems = layout_problems(page, STYLES[page], f"{name} seat, 390×844")
+        assert not problems, "\n".join(problems)
     shot(table, "dungeontwister-table-fight")
     shot(second_page, "dungeontwister-seat-cards")
     marks = {"second": second_frames.mark(), "first": first_frames.mark()}
