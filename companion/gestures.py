@@ -22,6 +22,7 @@ ACTIONS: dict[str, Message] = {
     "cancel": M("back to the top of the menu"),
     "undo": M("undo the last step"),
     "redo": M("redo the step undone (asks YES first)"),
+    "tell": M("say the odds now"),
 }
 HINTS: tuple[Message, ...] = (
     M("The companion says each item the buttons point at; the menu wraps round, so BACK is the short way to the last items."),

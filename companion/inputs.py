@@ -17,7 +17,7 @@ from companion.messages import M, Text
 #: the buttons there are (a table's, or a seat's): NEXT/BACK walk the menu, YES picks, NO goes back
 BUTTONS = ("next", "back", "yes", "no")
 #: what a gesture can mean besides a game command
-TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo")
+TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo", "tell")
 GESTURES = ("tap", "double", "hold")
 
 #: Redo is a hold of NEXT (it asks for YES first), not a double tap of BACK: two quick BACK taps are two

@@ -8,8 +8,8 @@ buttons point now (the likely move, which YES would pick); a refusal and why. Th
 decides *what* to say (messages, in no language yet); a speaker device says it, in the table's
 language, without ever holding up the game.
 
-Verbosity: "everything"; "alerts" (the alerts and refusals only: a press that did nothing must never
-be silent); "off".
+Verbosity: "everything"; "alerts" (the alerts, refusals and answers asked for only: a press that did
+nothing must never be silent); "off".
 """
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from companion.contract import TABLE, Turn
 from companion.messages import M, Text, joined
 from companion.table import Outcome, Table
 
-Kind = Literal["cursor", "result", "refusal", "turn", "alert", "cue"]
+Kind = Literal["cursor", "result", "refusal", "turn", "alert", "cue", "answer"]
 Verbosity = Literal["everything", "alerts", "off"]
 VERBOSITIES: tuple[Verbosity, ...] = ("everything", "alerts", "off")
-HEARD_WITH_ALERTS_ONLY: frozenset[Kind] = frozenset({"alert", "refusal"})
+#: an answer was asked for (the "tell" gesture): it is said even when only alerts are
+HEARD_WITH_ALERTS_ONLY: frozenset[Kind] = frozenset({"alert", "refusal", "answer"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class Narrator:
             return [Utterance(joined([M("Undone:"), outcome.message]), "result", interrupt=True), *self._turn(), *self._pointer(outcome)]
         if kind == "refused":
             return [Utterance(outcome.message, "refusal", interrupt=True)]
+        if kind == "told":
+            return [Utterance(outcome.message, "answer", interrupt=True)]
         if kind == "enrol":
             return [Utterance(M("Unknown card: enrol it on the screen."), "refusal")]
         return [Utterance(outcome.message, "cue")] if outcome.message else []

@@ -23,12 +23,15 @@ from companion.palette import SEAT_COLOURS
 
 @dataclass(frozen=True)
 class Alert:
-    """Flash `count` times, or pulse / spin with one beat or turn per `period_ms`, until the next frame."""
+    """Flash `count` times, or pulse / spin with one beat or turn per `period_ms`, until the next frame.
+    A pulse with a `space` beats only on the LEDs of that space (0-based) of a Track or Gauge —
+    the last free space of a doom track — and leaves the rest of the frame still."""
 
     effect: Literal["flash", "pulse", "spin"]
     colour: str = "danger"
     count: int = 3
     period_ms: int = 1200
+    space: int | None = None
 
 
 @dataclass(frozen=True)

@@ -187,6 +187,7 @@ class Table:
                 "cancel": lambda: self._cancel(by),
                 "undo": lambda: self.undo(by=by),
                 "redo": lambda: self._ask_to_redo(by),
+                "tell": lambda: self._tell_spoken(by),
             }
             return moves[meaning]()
 
@@ -328,6 +329,13 @@ class Table:
     def _ask_to_confirm(self, by: Viewer, what: Text, then: Callable[[], Outcome]) -> Outcome:
         self._confirming[by] = then
         return self._tell(Outcome("selected", M("{what}? Press YES to confirm.", what=what), by=by))
+
+    def _tell_spoken(self, by: Viewer) -> Outcome:
+        """The "tell" gesture: what the game's "spoken" analysis says now (the odds of an attempt)."""
+        said = self.session.analyse("spoken", by) if "spoken" in self.game.analyses else None
+        if not said:
+            return self._tell(Outcome("nothing", M("Nothing to tell now."), by=by))
+        return self._tell(Outcome("told", said, by=by))
 
     def _ask_to_redo(self, by: Viewer) -> Outcome:
         pending = self.session.redo_stack

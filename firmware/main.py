@@ -214,6 +214,8 @@ class Ring:
         self.anim = A_NONE
         self.anim_rgb = (0, 0, 0)
         self.anim_arg = 0
+        self.anim_first = 0
+        self.anim_count = n
         self.anim_t0 = now
         self.anim_line = None
         self.dirty = True  # the first render clears whatever a previous run left lit
@@ -356,7 +358,8 @@ class Ring:
             self._argc(args, 1)
             rgb, arg = (0, 0, 0), 0
         else:
-            self._argc(args, 3)
+            # a pulse may name the LEDs it beats on: "<first> <count>" (a single space of a track)
+            self._argc(args, 5 if kind == A_PULSE and len(args) > 3 else 3)
             if not _hex_ok(args[1], 6):
                 _fail("SYNTAX", "colour")
             rgb = _colour(args[1])
@@ -366,12 +369,20 @@ class Ring:
                 self._in_range(arg, 1, 100, what)
             else:
                 self._in_range(arg, 50, 10000, what)
+        first, count = 0, self.n
+        if len(args) == 5:
+            first = self._number(args[3], "first")
+            self._in_range(first, 0, self.n - 1, "first")
+            count = self._number(args[4], "count")
+            self._in_range(count, 1, self.n, "count")
         if line == self.anim_line:
             return None  # the same frame again (a resend): applying it twice = once
         self.anim_line = line
         self.anim = kind
         self.anim_rgb = rgb
         self.anim_arg = arg
+        self.anim_first = first
+        self.anim_count = count
         self.anim_t0 = now
         self.dirty = True
         return None
@@ -470,7 +481,10 @@ class Ring:
             w = t if t <= 255 else 510 - t
             w = w * w // 255  # ease in and out: 0 (the frame) .. 255 (the colour) .. 0
             k = 255 - w
-            for i in range(0, n3, 3):
+            comp[:] = shown
+            n = self.n
+            for led in range(self.anim_first, self.anim_first + self.anim_count):
+                i = 3 * (led % n)
                 comp[i] = (shown[i] * k + r * w) // 255
                 comp[i + 1] = (shown[i + 1] * k + g * w) // 255
                 comp[i + 2] = (shown[i + 2] * k + b * w) // 255

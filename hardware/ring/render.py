@@ -44,7 +44,8 @@ segments owns its own LEDs (arc // maximum or one more).
 
 Alerts (any kind) become the firmware's ANIM, run over the frame until the next frame:
     flash <colour> <count>   count clamped to 1..100
-    pulse <colour> <period>  one beat per period_ms, clamped to 50..10000
+    pulse <colour> <period>  one beat per period_ms, clamped to 50..10000; an alert with a `space`
+                             (Track, Gauge) adds `<first> <count>`: only that space's LEDs beat
     spin  <colour> <period>  one turn per period_ms, clamped to 50..10000
 An effect this module does not know (from a newer core) leaves the frame still.
 
@@ -105,7 +106,7 @@ def render(view: RingView, led_count: int) -> RingFrame:
     if draw is None:
         return unknown_frame(led_count)
     try:
-        return RingFrame(draw(view, led_count), _anim(view.alert))
+        return RingFrame(draw(view, led_count), _anim(view.alert, _space_leds(view, led_count)))
     except (ValueError, TypeError, AttributeError, KeyError, IndexError):  # a malformed view of a known kind (MalformedViewError is a ValueError)
         return unknown_frame(led_count)
 
@@ -253,14 +254,28 @@ def _paint_arc(pixels: list[Pixel], arc: range, lit: int, lit_colour: Pixel, unl
         pixels[led] = lit_colour if i < lit else unlit_colour
 
 
-def _anim(alert: Alert | None) -> tuple[str, ...] | None:
-    """The firmware's ANIM arguments for an alert (None: a still frame)."""
+def _space_leds(view: RingView, led_count: int) -> range | None:
+    """The LEDs that show the alert's `space` of a Track or Gauge (None: no space, or another kind)."""
+    alert = getattr(view, "alert", None)
+    if alert is None or alert.space is None or not isinstance(view, (Track, Gauge)):
+        return None
+    length, space = _whole(view.length, low=1), _whole(alert.space)
+    leds = [led for led in range(led_count) if space in positions_of_led(led, led_count, length)]
+    return range(leds[0], leds[-1] + 1) if leds else None
+
+
+def _anim(alert: Alert | None, leds: range | None = None) -> tuple[str, ...] | None:
+    """The firmware's ANIM arguments for an alert (None: a still frame); a pulse on `leds` only
+    adds their first LED and count."""
     if alert is None or alert.effect not in ANIMATIONS:
         return None
     colour = palette.colour(_name(alert.colour)).led_hex
     if alert.effect == "flash":
         return ("flash", colour, str(_clamp(_whole(alert.count), *FLASH_COUNTS)))
-    return (alert.effect, colour, str(_clamp(_whole(alert.period_ms), *PERIODS_MS)))
+    args = (alert.effect, colour, str(_clamp(_whole(alert.period_ms), *PERIODS_MS)))
+    if alert.effect == "pulse" and leds is not None:
+        return (*args, str(leds.start), str(len(leds)))
+    return args
 
 
 # ----------------------------------------------------------------------------------------- helpers

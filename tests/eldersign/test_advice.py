@@ -2,6 +2,8 @@
 is better than it, and the command it offers is one the table can carry out."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,3 +94,28 @@ def test_every_advised_first_step_is_legal(plan):
         s.apply(advice[plan]["command"])
     except RuleError as refused:  # pragma: no cover - the failure message says which plan
         pytest.fail(f"{advice[plan]['text']}: {refused.message}")
+
+
+def test_a_double_tap_of_no_says_the_chance_and_the_best_plan_and_changes_nothing():
+    """Hands-free: the players hold the dice and ask the odds with the buttons; the narrator says them
+    even when only alerts are heard."""
+    from companion.messages import render
+    from companion.narration import Narrator
+    from companion.table import Table
+
+    s = start()
+    table = Table(s)
+    narrator = Narrator(table, verbosity="alerts")
+    heard = []
+    table.subscribe(lambda outcome: heard.extend(narrator.hear(outcome)))
+    told = table.button("no", "double")  # before the attempt: each adventure's chance
+    assert told.kind == "told" and re.search(r"Lights Out: \d+%", render(told.message)), render(told.message)
+    do(s, "move", to="lights-out")
+    do(s, "attempt")
+    do(s, "roll", green=["3", "peril", "peril", "lore", "1", "terror"])
+    steps = len(s.history)
+    told = table.button("no", "double")
+    best = s.analyse("advice")[0]
+    assert render(told.message) == f"Chance {best['percent']}%; best: {best['text']}"
+    assert len(s.history) == steps, "asking the odds is not a step"
+    assert [render(u.text) for u in heard][-1] == render(told.message)

@@ -32,10 +32,10 @@ class TestRing:
             end_turn(s, mythos=None)
         assert s.ring().alert == Alert("flash", "clock", count=3)
 
-    def test_the_last_free_space_pulses_and_the_awakening_pulses_red(self):
+    def test_the_last_free_space_pulses_alone_and_the_awakening_pulses_red(self):
         s = start()
         do(s, "doom", amount=7)
-        assert s.ring().alert == Alert("pulse", "warning", period_ms=1500)
+        assert s.ring().alert == Alert("pulse", "warning", period_ms=1500, space=7)  # the last space of 8 beats, alone
         do(s, "doom", amount=1)
         assert s.ring().alert == Alert("pulse", "danger", period_ms=800) and s.ring().filled == 8
 

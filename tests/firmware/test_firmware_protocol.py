@@ -46,6 +46,7 @@ def test_hello_names_protocol_firmware_and_led_count(start_ring):
     (b"7 FILL abCDef", ""),
     (b"7 ANIM none", ""),
     (b"7 ANIM pulse 102030 50", ""), (b"7 ANIM pulse 102030 10000", ""),
+    (b"7 ANIM pulse 102030 500 0 1", ""), (b"7 ANIM pulse 102030 500 23 24", ""),
     (b"7 ANIM flash FFFFFF 1", ""), (b"7 ANIM flash FFFFFF 100", ""),
     (b"7 ANIM spin 00FF00 50", ""), (b"7 ANIM spin 00FF00 10000", ""),
     (b"7 HOLD 0", ""), (b"7 HOLD 600000", ""),
@@ -101,6 +102,8 @@ def test_crc_may_be_lower_case_and_line_may_end_in_crlf(ring):
     (f(b"7 ANIM spin FF0000 49"), "7 ERR RANGE"), (f(b"7 ANIM spin FF0000 10001"), "7 ERR RANGE"),
     (f(b"7 ANIM flash FF0000 0"), "7 ERR RANGE"), (f(b"7 ANIM flash FF0000 101"), "7 ERR RANGE"),
     (f(b"7 HOLD 600001"), "7 ERR RANGE"),
+    (f(b"7 ANIM pulse FF0000 500 24 1"), "7 ERR RANGE"), (f(b"7 ANIM pulse FF0000 500 0 0"), "7 ERR RANGE"),
+    (f(b"7 ANIM pulse FF0000 500 0 25"), "7 ERR RANGE"),
     # TOO_LONG
     (b"7 PING " + b"x" * 300 + b"\n", "- ERR TOO_LONG"),
 ])
@@ -120,6 +123,7 @@ def test_each_fault_gets_its_error_code(ring, line, want):
     (f(b"7 ANIM pulse GG0000 5"), "7 ERR SYNTAX"),            # SYNTAX before RANGE
     (f(b"7 SET 99 GGGGGG"), "7 ERR SYNTAX"),
     (f(b"7 ANIM pulse FF0000 5 9"), "7 ERR SYNTAX"),
+    (f(b"7 ANIM pulse FF0000 500 0 1 2"), "7 ERR SYNTAX"), (f(b"7 ANIM flash FF0000 2 0 1"), "7 ERR SYNTAX"),
     (f(b"7 ANIM rainbow FF0000 5"), "7 ERR UNKNOWN"),         # UNKNOWN before RANGE
 ])
 def test_several_faults_report_the_first_in_protocol_order(ring, line, want):

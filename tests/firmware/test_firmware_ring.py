@@ -213,6 +213,20 @@ def test_pulse_breathes_towards_the_colour_without_host_traffic(start_ring):
     assert len(gaps) >= 2 and 100 <= statistics.median(gaps) <= 400  # a breath per ~200 ms
 
 
+def test_a_pulse_on_a_few_leds_beats_there_and_leaves_the_rest_of_the_frame_still(start_ring):
+    """Elder Sign's last free doom space: `pulse <colour> <ms> <first> <count>` beats on LEDs 10 and 11 only."""
+    dev = start_ring(**ANIM_SETTINGS)
+    base = dev.show([(0, 50, 0)] * 12)
+    dev.wait_shown(base)
+    count = len(dev.frames())
+    dev.ok("ANIM", "pulse", "0000FF", 200, 10, 2)
+    time.sleep(0.9)
+    seen = frames_since(dev, count)
+    assert seen and all(px[:10] == base[:10] for _, px in seen)  # the frame elsewhere, untouched
+    blues = [px[10][2] for _, px in seen]
+    assert min(blues) <= 20 and max(blues) >= 230 and all(px[10] == px[11] for _, px in seen)
+
+
 def test_spin_walks_a_lit_head_round_the_ring_over_the_frame(start_ring):
     dev = start_ring(**ANIM_SETTINGS)
     base = dev.show([(0, 0, 50)] * 12)

@@ -323,3 +323,11 @@ def test_no_view_makes_it_raise(view, n):
 def test_led_counts_outside_12_to_60_are_refused(n):
     with pytest.raises(ValueError, match=r"12\.\.60"):
         render(moon(), n)
+
+
+def test_a_pulse_on_one_space_beats_on_the_leds_of_that_space_only():
+    """Elder Sign's last free doom space: 12 spaces on 24 LEDs, space 11 is LEDs 22 and 23."""
+    last = render(Gauge(length=12, filled=11, alert=Alert("pulse", "warning", period_ms=1500, space=11)), 24)
+    assert last.anim[:1] == ("pulse",) and last.anim[3:] == ("22", "2")
+    whole = render(Gauge(length=12, filled=11, alert=Alert("pulse", "warning", period_ms=1500)), 24)
+    assert len(whole.anim) == 3, "without a space the whole ring pulses, as before"

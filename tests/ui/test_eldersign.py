@@ -8,8 +8,8 @@ import flet as ft
 import pytest
 
 from companion.contract import TABLE
+from companion.games.eldersign import analysis
 from tests.ui.conftest import buttons, click, label_of, seat_page, shown, texts, walk
-from ui.games.eldersign import worked
 from ui.games.eldersign.worked import settle
 
 START = {"cmd": "start", "players": ["Ann", "Bob"], "investigators": ["joe-diamond", "kate-winthrop"],
@@ -99,7 +99,7 @@ def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
 
 def test_the_attempt_shows_its_chance_and_the_best_plan_worked_out_off_the_pages_loop(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
-    with worked._ENGINE:  # the engine busy (a Pi working out a hard attempt): the page is drawn at once, without them
+    with analysis._ENGINE:  # the engine busy (a Pi working out a hard attempt): the page is drawn at once, without them
         do(eldersign, {"cmd": "attempt"})
         assert "Working out the odds…" in shown(eldersign)
     settle()

@@ -11,7 +11,10 @@ give it as many uses as there are dice.
 """
 from __future__ import annotations
 
-from typing import Any
+import functools
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from companion.contract import Viewer
 from companion.games.eldersign import names
@@ -26,6 +29,21 @@ from companion.messages import M, Text, joined, render, text_json
 ADVICE_LIMIT = 8
 
 
+#: the engine's memo (companion/games/eldersign/odds) is shared and not thread-safe: a screen's worker
+#: thread and a button's "tell" work one at a time
+_ENGINE = threading.RLock()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _one_at_a_time(analysis: _F) -> _F:
+    @functools.wraps(analysis)
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        with _ENGINE:
+            return analysis(*args, **kwargs)
+
+    return locked  # type: ignore[return-value]
+
+
 def percent(p: Number) -> int:
     """Rounded for the table: never 100 unless certain, nor 0 unless impossible."""
     value = round(float(p) * 100)
@@ -36,6 +54,7 @@ def percent(p: Number) -> int:
     return value
 
 
+@_one_at_a_time
 def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
     if s.status != "playing":
         return {}
@@ -107,6 +126,7 @@ def _focus(dice: int) -> int:
     return max(1, dice)
 
 
+@_one_at_a_time
 def advice(s: ElderSignState, viewer: Viewer | None = None) -> list[dict[str, Any]]:
     """Plans for the dice lying rolled, best first, each with its chance, its words and its first command."""
     a = s.attempt
@@ -184,3 +204,19 @@ def where_name(s: ElderSignState, where: str | None) -> Text:
     if where in s.config.adventures:
         return s.config.adventures[where].name
     return s.config.ancient_one.name
+
+
+@_one_at_a_time
+def spoken(s: ElderSignState, viewer: Viewer | None = None) -> Text | None:
+    """What the "tell" gesture says: in an attempt its chance and the best plan for the dice rolled;
+    in the battle the chance to hurt the Ancient One; else each adventure's chance for the investigator."""
+    found = odds(s, viewer)
+    if "attempt" in found:
+        plans = advice(s, viewer)
+        best = [M("best: {plan}", plan=plans[0]["text"])] if plans else []
+        return joined([M("Chance {p}%", p=found["attempt"]["percent"]), *best], "; ")
+    if "battle" in found:
+        return M("Chance {p}%", p=found["battle"]["percent"])
+    if found.get("adventures"):
+        return joined([M("{name}: {p}%", name=a["name"], p=a["percent"]) for a in found["adventures"]], "; ")
+    return None

@@ -162,7 +162,7 @@ def ring(s: ElderSignState) -> Gauge:
     elif s.phase == MIDNIGHT:
         alert = Alert("flash", "clock", count=3)
     elif s.status == "playing" and s.doom == ao.doom - 1:
-        alert = Alert("pulse", "warning", period_ms=1500)  # the last free space
+        alert = Alert("pulse", "warning", period_ms=1500, space=ao.doom - 1)  # the last free space beats
     return Gauge(length=ao.doom, filled=s.doom, marked=tuple(space - 1 for space in ao.monster_spaces),
                  clock=s.clock if s.status != "setup" else None, clock_hours=12, alert=alert)
 

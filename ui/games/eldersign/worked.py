@@ -3,8 +3,7 @@
 The exact engine takes up to about a second here for the hardest attempts (three on a Pi 4); a
 handler on the page's event loop would freeze every page meanwhile (Flet runs plain handlers on
 that loop). So the screens ask `worked_out(app)`: the answer for the state on the table when it is
-ready, else None — and a thread works it out, once per state, one computation at a time (the
-engine's memo is shared and not thread-safe), then redraws every page showing the game.
+ready, else None — and a thread works it out, once per state, then redraws every page showing the game.
 
 Nothing in Elder Sign is secret: the analyses are asked as the table, and every page shares them.
 """
@@ -37,8 +36,6 @@ class Worked:
         return (self.odds.get("attempt") or {}).get("percent")
 
 
-#: one computation at a time: the engine's memo (companion/games/eldersign/odds) is shared
-_ENGINE = threading.Lock()
 #: guards the two tables below
 _GUARD = threading.Lock()
 #: per session: (the state, what was worked out for it)
@@ -70,12 +67,11 @@ def worked_out(app: App) -> Worked | None:
 
 def _work(hub: Any, session: Any, state: Any) -> None:
     analyses = session.game.analyses
-    try:
-        with _ENGINE:
-            if session.state is not state:  # the table moved on before this began: its own thread will come
-                worked = None
-            else:
-                worked = Worked(analyses["odds"](state, TABLE), analyses["advice"](state, TABLE))
+    try:  # the analyses take turns with any other caller themselves (companion/games/eldersign/analysis.py)
+        if session.state is not state:  # the table moved on before this began: its own thread will come
+            worked = None
+        else:
+            worked = Worked(analyses["odds"](state, TABLE), analyses["advice"](state, TABLE))
     except Exception:
         log.exception("the odds could not be worked out")
         worked = Worked(failed=True)
