@@ -431,20 +431,24 @@ class EnrolableCard:
     name: str
 
 
-def enrolable_cards(game_id: str) -> list[EnrolableCard]:
-    """The cards a game declares (`GameDefinition.cards`), named in the current language, for the
+def enrolable_cards(game_id: str, state: Any = None) -> list[EnrolableCard]:
+    """The cards a game declares (`GameDefinition.cards`; given the `state` of a game of it on the
+    table, its `table_cards`, a table's own cards included), named in the current language, for the
     enrolment prompt's list. Empty for a game that declares none (any card name is accepted then)."""
     from companion.registry import all_games
 
     game = all_games().get(game_id)
-    return [EnrolableCard(card.id, render(card.name)) for card in game.cards()] if game else []
+    if game is None:
+        return []
+    cards = game.table_cards(state) if state is not None and game.table_cards is not None else game.cards()
+    return [EnrolableCard(card.id, render(card.name)) for card in cards]
 
 
-def match_cards(game_id: str, typed: str) -> list[EnrolableCard]:
+def match_cards(game_id: str, typed: str, state: Any = None) -> list[EnrolableCard]:
     """The enrolable cards whose id, or a word of whose name, starts with `typed` (case ignored).
     An exact id is the only match, so "amy" never also offers a longer id."""
     typed = typed.strip().lower()
-    cards = enrolable_cards(game_id)
+    cards = enrolable_cards(game_id, state)
     exact = [c for c in cards if c.id == typed]
     if exact or not typed:
         return exact or cards

@@ -92,6 +92,9 @@ class GameDefinition:
     bindings: Bindings = DEFAULT_BINDINGS
     #: the cards a tag can be enrolled as
     cards: Callable[[], tuple[GameCard, ...]] = lambda: ()
+    #: table_cards(state): the cards of the game as it was set up, a table's own cards included (Elder
+    #: Sign's adventures and Mythos from the table's file); None: the same as cards()
+    table_cards: Callable[[State], tuple[GameCard, ...]] | None = None
     #: scan(state, card id, actor) -> the command a scanned card means now; an Option whose asks the
     #: actor answers first (which of two places it goes to); or None (it means nothing now)
     scan: Callable[[State, str, Viewer], JSON | Option | None] = _no_scan

@@ -15,10 +15,12 @@ tables (cards, locations) are for data files. `choice_labels` names each choice 
 from __future__ import annotations
 
 import copy
+import tomllib
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -216,3 +218,15 @@ def dotted_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
             node = node.setdefault(part, {})
         node[last] = value
     return nested
+
+
+def read_table_file(path: Path) -> dict[str, Any]:
+    """A table's own settings and cards (the same structure as the game's data/default.toml: a list
+    such as `adventures` replaces the game's). RuleError naming the file when it cannot be read;
+    the values themselves are checked when the game starts."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleError("BAD_TABLE_FILE", M("{file} cannot be read: {reason}.", file=path.name, reason=str(exc))) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError("BAD_TABLE_FILE", M("{file} is not valid TOML: {reason}.", file=path.name, reason=str(exc))) from exc

@@ -95,6 +95,12 @@ class Companion:
         self._install(session)
         return Outcome("applied", M("Game {id} resumed.", id=saved_id))
 
+    def table_files(self, game_id: str) -> list[Path]:
+        """A table's own settings and cards for `game_id`: the TOML files in `tables/<game id>/` beside
+        the save file (README: "A table's own cards")."""
+        folder = Path(self.store.path).parent / "tables" / game_id
+        return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
     def saved_games(self) -> list[SavedGame]:
         """Saved games that got past setup, of every installed game, the most recent first."""
         installed = self.games()

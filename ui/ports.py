@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.cards import CardCatalogue
@@ -38,6 +39,8 @@ class CompanionPort(Protocol):
     def resume(self, saved_id: int) -> Outcome: ...
 
     def saved_games(self) -> list[SavedGame]: ...
+
+    def table_files(self, game_id: str) -> list[Path]: ...
 
     def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]: ...
 

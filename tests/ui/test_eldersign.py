@@ -193,3 +193,53 @@ def test_on_a_phone_the_seat_page_stacks_its_parts_in_one_column(eldersign, comp
     phone.resized()
     body = phone.root.controls[-1].content
     assert isinstance(body, ft.Column) and body.scroll is not None
+
+
+OUR_CARDS = """
+[clock]
+hours_per_turn = 4
+
+[[mythos]]
+id = "our-blood-moon"
+name = "Blood moon over Arkham"
+doom = 2
+text = "Add two doom tokens."
+"""
+
+
+def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolled_and_a_broken_one_changes_nothing(app):
+    from pathlib import Path
+
+    import flet as ft
+
+    folder = Path(app.companion.store.path).parent / "tables" / "eldersign"
+    folder.mkdir(parents=True)
+    (folder / "broken.toml").write_text("[[mythos]\nid = ")
+    (folder / "our-cards.toml").write_text(OUR_CARDS)
+    app.setup_game = "eldersign"
+    app.go("setup")
+    choice = next(c for c in walk(app.root) if isinstance(c, ft.Dropdown) and c.label == "The table's own cards and settings")
+    assert [o.key for o in choice.options] == ["", "broken.toml", "our-cards.toml"]
+    hours = app.fields["settings"]["clock.hours_per_turn"]
+
+    def pick(name: str) -> None:
+        choice.value = name
+        choice.on_select(type("E", (), {"control": choice})())
+
+    pick("broken.toml")
+    assert app.fields["error"].value.startswith("broken.toml is not valid TOML") and choice.value == "" and hours.value == "3"
+    pick("our-cards.toml")
+    assert hours.value == "4" and app.fields["error"].value == ""
+    for field, name in zip(app.fields["names"].controls, ("Ann", "Bob"), strict=True):
+        field.value = name
+    app.fields["start_game"]()
+    config = app.companion.session.state.config
+    assert config.hours_per_turn == 4 and list(config.mythos) == ["our-blood-moon"], "the table's own Mythos deck"
+    app.go("game", "table")
+    app.companion.table.card("04ab12cd")  # a tag not enrolled yet: the dialog offers the table's own cards too
+    dialog = app.dialog
+    dialog.data["field"].value = "blood"
+    dialog.data["search"](type("E", (), {"control": dialog.data["field"]})())
+    assert [b.data for b in buttons(dialog.data["results"])] == ["our-blood-moon"]
+    dialog.data["pick"]("our-blood-moon")
+    assert app.companion.catalogue.lookup("04ab12cd", "eldersign").card == "our-blood-moon"

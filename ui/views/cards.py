@@ -19,9 +19,12 @@ if TYPE_CHECKING:
     from ui.app import App
 
 
-def _matches(game_id: str, typed: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+def _matches(app: App, game_id: str, typed: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+    """The cards a tag may be enrolled as, the table's own too when that game is on the table."""
+    session = app.companion.session
+    state = session.state if session is not None and session.game.id == game_id else None
     return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), size=15, data=c.id, max_lines=1)
-            for c in match_cards(game_id, typed)[:40]]
+            for c in match_cards(game_id, typed, state)[:40]]
 
 
 def enrol(app: App, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) -> str | None:
@@ -64,10 +67,10 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
             error.value = message
             app.page.update()
 
-    results = ft.Column(_matches(game_id, "", pick), scroll=ft.ScrollMode.AUTO, height=230, width=460, spacing=4)
+    results = ft.Column(_matches(app, game_id, "", pick), scroll=ft.ScrollMode.AUTO, height=230, width=460, spacing=4)
 
     def search(e: Any) -> None:
-        results.controls = _matches(game_id, e.control.value or "", pick)
+        results.controls = _matches(app, game_id, e.control.value or "", pick)
         app.page.update()
 
     field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, autofocus=True, width=460)
@@ -110,7 +113,7 @@ def build(app: App) -> ft.Control:
             app.page.update()
 
     def search(e: Any = None) -> None:
-        results.controls = _matches(game_id, search_field.value or "", pick)
+        results.controls = _matches(app, game_id, search_field.value or "", pick)
         app.page.update()
 
     def forget(uid: str) -> None:
@@ -125,7 +128,7 @@ def build(app: App) -> ft.Control:
         app.render()
 
     search_field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, expand=True)
-    results.controls = _matches(game_id, "", pick)
+    results.controls = _matches(app, game_id, "", pick)
     which = ft.Dropdown(label=_("Game"), value=game_id, width=300, text_size=16, on_select=safe(choose_game),
                         options=[ft.DropdownOption(key=g.id, text=render(g.title)) for g in games.values()])
     rows = [ft.Row([text(e.uid, size=15, width=170), text(e.label or e.card, size=15, expand=True),

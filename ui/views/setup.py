@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.errors import RuleError
 from companion.game import GameDefinition
 from companion.i18n import _
 from companion.messages import M, Text, render
 from companion.palette import seat_colour
-from companion.settings import SettingInfo, describe, dotted_overrides
+from companion.settings import SettingInfo, describe, dotted_overrides, merged, read_table_file
 from ui.games import screens_for
 from ui.widgets.common import MUTED, REFUSED, SMALL, button, card, icon_button, safe, seat_chip, text
 from ui.widgets.keypad import TypingTarget, keyboard
@@ -99,11 +100,15 @@ def build(app: App) -> ft.Control:
             _set_name_count(names, count, show_seats, target.focus)
             show_seats()
 
+    own_file, own = _table_file_choice(app, game, fields, show_error)
+
     def start_game(e: object = None) -> None:
         request = _request(game, [f.value or "" for f in names.controls], fields, seat_count)
         if not isinstance(request, dict):
             show_error(request)
             return
+        if own:  # the table's file under what the wizard's fields say (they were filled from it)
+            request["settings"] = merged(own, request.get("settings"))
         if part is not None:
             problem = part.complete(request)
             if problem is not None:
@@ -131,9 +136,9 @@ def build(app: App) -> ft.Control:
     ]
     if part is not None:  # before the settings: what matters most, and the settings can be long
         form += part.controls
-    if fields:
+    if fields or own_file is not None:
         form += [text(_("Settings the rules leave open"), size=18, weight=ft.FontWeight.BOLD),
-                 ft.Row(list(fields.values()), wrap=True, spacing=8, run_spacing=8)]
+                 ft.Row([*([own_file] if own_file is not None else []), *fields.values()], wrap=True, spacing=8, run_spacing=8)]
     return ft.Column([
         ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home"),
                 text(_("New {game}").format(game=render(game.title)), size=20, weight=ft.FontWeight.BOLD, expand=True,
@@ -163,6 +168,51 @@ def _recent_names(app: App) -> list[str]:
         if len(found) >= RECENT_NAMES:
             break
     return found[:RECENT_NAMES]
+
+
+def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, ft.Control],
+                       show_error: Callable[[Text], None]) -> tuple[ft.Dropdown | None, dict[str, Any]]:
+    """A choice of the table's own files (`tables/<game>/*.toml` beside the save file: its cards and
+    settings), or None when there are none; and what the chosen one holds (empty until one is). A
+    file chosen fills the wizard's fields it has a value for; one that cannot be read says why and
+    changes nothing."""
+    files = {path.name: path for path in app.companion.table_files(game.id)}
+    own: dict[str, Any] = {}
+    if not files:
+        return None, own
+    chosen = [""]
+
+    def choose(e: Any) -> None:
+        name = e.control.value or ""
+        try:
+            loaded = read_table_file(files[name]) if name in files else {}
+        except RuleError as refused:
+            e.control.value = chosen[0]  # the file chosen before stays chosen
+            show_error(refused.text)
+            return
+        chosen[0] = name
+        own.clear()
+        own.update(loaded)
+        for key, control in fields.items():
+            value = _dotted(loaded, key)
+            if value is not None:
+                control.value = value if isinstance(control, ft.Switch) else str(value)
+        show_error("")
+
+    return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=16,
+                       options=[ft.DropdownOption(key="", text=_("the game's own")),
+                                *(ft.DropdownOption(key=name, text=name) for name in files)],
+                       on_select=safe(choose)), own
+
+
+def _dotted(values: dict[str, Any], key: str) -> Any:
+    """values["clock"]["hours_per_turn"] for "clock.hours_per_turn", or None."""
+    node: Any = values
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
 
 
 def _setting_field(info: SettingInfo) -> ft.Control:

@@ -38,6 +38,7 @@ GAME = GameDefinition(
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
+    table_cards=inputs.cards,
     scan=inputs.scan,
     analyses={"odds": analysis.odds, "advice": analysis.advice, "spoken": analysis.spoken},
     tools={"odds": odds_tool},

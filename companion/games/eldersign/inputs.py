@@ -195,9 +195,10 @@ _PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
 
 
 # -- cards ---------------------------------------------------------------------------------------------
-def cards() -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as: adventures, Mythos cards, investigators, and items by kind."""
-    config = default_config()
+def cards(s: ElderSignState | None = None) -> tuple[GameCard, ...]:
+    """What a tag can be enrolled as: adventures, Mythos cards, investigators, and items by kind —
+    of the game `s` as it was set up (a table's own cards), else of the data shipped."""
+    config = s.config if s is not None else default_config()
     found = [GameCard(a.id, a.name, "adventure") for a in config.adventures.values()]
     found += [GameCard(m.id, m.name, "mythos") for m in config.mythos.values()]
     found += [GameCard(i.id, i.name, "investigator") for i in config.investigators.values()]
