@@ -10,12 +10,13 @@ and the buttons agree.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.i18n import _
-from companion.inputs import Choice, Option
+from companion.inputs import Ask, Choice, Option
 from companion.messages import M, render
 from ui.widgets.common import MID, SELECTED_BG, button, keyed, text
 
@@ -44,17 +45,11 @@ def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Co
 def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft.Control:
     """The question the hardware buttons (or a scanned card) left open, tappable here too: a tap
     answers it as the buttons would, Back drops it. The choice the buttons point at is lit."""
-    assert menu.option is not None and menu.ask is not None
     table = app.companion.table
-    assert table is not None
-    choices = [button(numbered(c), lambda e, v=c.value: table.answer(v, app.viewer), size=15, width=width,
-                      bgcolor=SELECTED_BG if c == menu.item else None) for c in menu.ask.choices]
-    return ft.Column([
-        text(render(menu.option.label), size=15, color="#90caf9", max_lines=2),
-        text(render(menu.ask.label), size=MID, weight=ft.FontWeight.BOLD),
-        _column(choices, fill),
-        button(_("Back"), lambda e: table.cancel_question(app.viewer), icon=ft.Icons.ARROW_BACK, width=width),
-    ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
+    assert table is not None and menu.option is not None and menu.ask is not None
+    lit = menu.item if isinstance(menu.item, Choice) else None
+    return _question(menu.option, menu.ask, lambda value: table.answer(value, app.viewer),
+                     lambda e: table.cancel_question(app.viewer), width, fill, lit)
 
 
 def numbered(item: Option | Choice) -> str:
@@ -109,10 +104,17 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
         app.pending = None
         app.render()
 
+    return _question(option, ask, pick, back, width, fill)
+
+
+def _question(option: Option, ask: Ask, pick: Callable[[Any], Any], back: Callable[..., Any], width: int | None, fill: bool,
+              lit: Choice | None = None) -> ft.Control:
+    """An option's question as big buttons, one per choice (`lit`: the one the hardware buttons point at), and Back."""
     return ft.Column([
         text(render(option.label), size=15, color="#90caf9", max_lines=2),
         text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
-        _column([button(numbered(c), lambda e, v=c.value: pick(v), size=15, width=width) for c in ask.choices], fill),
+        _column([button(numbered(c), lambda e, v=c.value: pick(v), size=15, width=width, bgcolor=SELECTED_BG if c == lit else None)
+                 for c in ask.choices], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
     ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
 
