@@ -104,6 +104,6 @@ KINDS: dict[str, type] = {cls.kind: cls for cls in (Track, Gauge, SeatLevels, Co
 def ring_json(view: RingView) -> dict[str, Any]:
     """The view as JSON, its kind first (what headless `ring` answers)."""
     data = asdict(view)
-    if data.get("alert") and data["alert"]["space"] is None:  # the whole ring: as before spaces were known
+    if data.get("alert") and data["alert"]["space"] is None:  # a whole-ring alert: its JSON stays as it always was
         del data["alert"]["space"]
     return {"kind": data.pop("kind"), **data}

@@ -230,6 +230,9 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
     assert app.fields["error"].value.startswith("broken.toml is not valid TOML") and choice.value == "" and hours.value == "3"
     pick("our-cards.toml")
     assert hours.value == "4" and app.fields["error"].value == ""
+    pick("")
+    assert hours.value == "3", "the game's own again: its defaults"
+    pick("our-cards.toml")
     for field, name in zip(app.fields["names"].controls, ("Ann", "Bob"), strict=True):
         field.value = name
     app.fields["start_game"]()

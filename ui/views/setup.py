@@ -193,10 +193,10 @@ def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, ft.Cont
         chosen[0] = name
         own.clear()
         own.update(loaded)
-        for key, control in fields.items():
+        for key, control in fields.items():  # the file's value, else the game's default again
             value = _dotted(loaded, key)
-            if value is not None:
-                control.value = value if isinstance(control, ft.Switch) else str(value)
+            value = control.data.default if value is None else value
+            control.value = bool(value) if isinstance(control, ft.Switch) else str(value)
         show_error("")
 
     return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=16,
