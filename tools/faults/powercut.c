@@ -18,9 +18,12 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The copy is written beside the old one and renamed over it only when whole: a kill -9 that lands
+ * during the copy (after the real fsync returned) must leave the previous synced image, as the disk
+ * would, not a half-written one. */
 static void keep(int fd) {
     const char *prefix = getenv("POWERCUT_PREFIX");
-    char link[64], path[PATH_MAX], target[PATH_MAX + 16], buffer[65536];
+    char link[64], path[PATH_MAX], target[PATH_MAX + 16], partial[PATH_MAX + 24], buffer[65536];
     if (!prefix) return;
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t n = readlink(link, path, sizeof path - 1);
@@ -28,15 +31,22 @@ static void keep(int fd) {
     path[n] = 0;
     if (strncmp(path, prefix, strlen(prefix)) != 0) return;
     snprintf(target, sizeof target, "%s.durable", path);
-    int in = open(path, O_RDONLY), out = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (in >= 0 && out >= 0) {
+    snprintf(partial, sizeof partial, "%s.durable.partial", path);
+    int in = open(path, O_RDONLY), out = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int whole = in >= 0 && out >= 0;
+    if (whole) {
         ssize_t got;
         while ((got = read(in, buffer, sizeof buffer)) > 0) {
-            if (write(out, buffer, (size_t)got) != got) break;
+            if (write(out, buffer, (size_t)got) != got) {
+                whole = 0;
+                break;
+            }
         }
+        if (got < 0) whole = 0;
     }
     if (in >= 0) close(in);
     if (out >= 0) close(out);
+    if (whole) rename(partial, target);
 }
 
 int fsync(int fd) {
