@@ -276,6 +276,22 @@ def type_into(page, field: str, value: str) -> None:
     raise AssertionError(f"could not type {value!r} into {field!r}")
 
 
+def name_players(page, names: list[str]) -> None:
+    """Type the players' names, each seen to reach the server ("At the table: Ann, Bob") before the next:
+    a redraw of the form while a name is typed (the on-screen keyboard appearing) can lose its last
+    keys on the way, and then the name is typed again."""
+    for n, name in enumerate(names, 1):
+        seated = "^At the table: " + re.escape(", ".join(names[:n])) + "$"
+        for attempt in range(3):
+            type_into(page, f"Player {n}", name)
+            try:
+                wait_text(page, seated, timeout=6 if attempt < 2 else 20)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+
+
 # -- the layout check: what every screen must satisfy at 800×480 ----------------------------------------
 
 #: the smallest finger target, px, both ways (ui/widgets/common.py's TOUCH)

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from tests.e2e.browser import TextStyles, layout_problems
-from tests.e2e.conftest import Server, open_page, settled, shot, tap, type_into, visible_text, wait_text
+from tests.e2e.browser import TextStyles, layout_problems, name_players
+from tests.e2e.conftest import Server, open_page, settled, shot, tap, visible_text, wait_text
 from tests.e2e.test_seats_browser import Frames
 
 pytestmark = pytest.mark.timeout(240)
@@ -55,8 +55,7 @@ def start_game(browser, server):
         tap(table, "Home")
     tap(table, "New Dungeon Twister")
     wait_text(table, "Players in turn order")
-    type_into(table, "Player 1", "Ann")
-    type_into(table, "Player 2", "Bob")
+    name_players(table, ["Ann", "Bob"])
     tap(table, "Start the game")
     wait_text(table, "Waiting for the starting line of red and blue")
     tap(table, "Seats")

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, open_page, settled, tap, wait_text
-from tests.e2e.test_munchkin_browser import drawn, name_players, pick_card
+from tests.e2e.browser import Server, name_players, open_page, settled, tap, wait_text
+from tests.e2e.test_munchkin_browser import drawn, pick_card
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, host, open_page, settled, shot, tap, type_into, wait_text
+from tests.e2e.browser import Server, host, name_players, open_page, settled, shot, tap, type_into, wait_text
 from tests.e2e.pixels import rows
 
 pytestmark = pytest.mark.timeout(240)
@@ -62,22 +62,6 @@ def pick_card(page, typed: str, result: str, then: str) -> None:
             if "Search a card" not in settled(page):
                 raise
     wait_text(page, then, absent="Search a card")
-
-
-def name_players(page, names: list[str]) -> None:
-    """Type the players' names, each seen to reach the server ("At the table: Ann, Bob") before the next:
-    a redraw of the form while a name is typed (the on-screen keyboard appearing) can lose its last
-    keys on the way, and then the name is typed again."""
-    for n, name in enumerate(names, 1):
-        seated = "^At the table: " + re.escape(", ".join(names[:n])) + "$"
-        for attempt in range(3):
-            type_into(page, f"Player {n}", name)
-            try:
-                wait_text(page, seated, timeout=6 if attempt < 2 else 20)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
 
 
 def phone(browser, server, code: str):

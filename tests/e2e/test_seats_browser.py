@@ -11,7 +11,7 @@ import re
 import msgpack
 import pytest
 
-from tests.e2e.browser import Server, open_page, reload, settled, shot, tap, type_into, visible_text, wait_text
+from tests.e2e.browser import Server, name_players, open_page, reload, settled, shot, tap, visible_text, wait_text
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -86,9 +86,7 @@ def start_counter_game(browser, server):
         tap(table, "Home")
     tap(table, "New Counter test game")
     wait_text(table, "Players in turn order")
-    type_into(table, "Player 1", "Ann")
-    type_into(table, "Player 2", "Bob")
-    wait_text(table, "At the table: Ann, Bob")  # the names reached the server
+    name_players(table, ["Ann", "Bob"])  # each seen to reach the server
     tap(table, "Start the game")
     wait_text(table, "Waiting for Ann, Bob.")
     tap(table, "Seats")
