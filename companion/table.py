@@ -204,7 +204,7 @@ class Table:
                 if other is not None:
                     return self._tell(Outcome("other_game", M("That card belongs to {game}, not this game.", game=other.game), by=by))
                 return self._tell(Outcome("enrol", M("Unknown card: which card is it?"), uid=uid, by=by))
-            answer = self._answer_by_card(by, entry.card)
+            answer = self._answer_where(by, lambda choice: choice.card == entry.card)
             if answer is not None:
                 return answer
             request = self.game.scan(self.session.state, entry.card, by)
@@ -222,26 +222,23 @@ class Table:
             menu = self._menus.get(by)
             if menu is None or menu.option is None:
                 return self._tell(Outcome("nothing", M("Nothing to choose now."), by=by))
-            ask = menu.option.asks[menu.ask_index]
-            index = next((i for i, choice in enumerate(ask.choices) if choice.value == value), None)
-            if index is None:
-                return self._tell(Outcome("refused", M("That is not one of the choices now."), by=by))
-            menu.index = index
-            return self._confirm(by)
+            answered = self._answer_where(by, lambda choice: choice.value == value)
+            return answered or self._tell(Outcome("refused", M("That is not one of the choices now."), by=by))
 
     def cancel_question(self, by: Viewer = TABLE) -> Outcome:
         """Drop the question `by`'s buttons are being asked (as NO does): nothing is sent."""
         with self._lock:
             return self._cancel(by)
 
-    def _answer_by_card(self, by: Viewer, card: str) -> Outcome | None:
-        """A card scanned while `by`'s buttons are being asked a value that card picks (which artefact
-        came out of the deck): it answers the question, as walking to it and pressing YES would."""
+    def _answer_where(self, by: Viewer, matches: Callable[[Choice], bool]) -> Outcome | None:
+        """Answer the question `by`'s buttons are being asked with its first choice that `matches`, as
+        walking to it and pressing YES would; None when no question is open or no choice matches
+        (a card scanned then is read as itself: which artefact came out of the deck answers, another does not)."""
         menu = self._menus.get(by)
         if menu is None or menu.option is None:
             return None
         ask = menu.option.asks[menu.ask_index]
-        index = next((i for i, choice in enumerate(ask.choices) if choice.card == card), None)
+        index = next((i for i, choice in enumerate(ask.choices) if matches(choice)), None)
         if index is None:
             return None
         menu.index = index
