@@ -9,7 +9,9 @@ button presses; scans are counted apart.
 
 Before issue 11 (commit 2eefc0c, the same script and player, measured with `--tree` on
 `git archive 2eefc0c | tar -x -C /tmp/before`): setup 0 gestures; turns 13 6 14 14 8 15 14,
-mean 12.0, max 15; 84 gestures and 32 scans in all. Rerun it with
+mean 12.0, max 15; 84 gestures and 32 scans in all. Before a scanned location card moved the character
+(commit 82874e7: the card only answered the "To" question of Move, after YES on Move), the row "a place
+picked by its card" was: turns 8 4 10 6 7 10 8, mean 7.6, max 10. Rerun it with
 
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
@@ -90,7 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     for row in rows:
         print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
     print("(a typical action turn: a character's cards, its special action, a move, a fight or a card taken, a draw;")
-    print(" \"a place picked by its card\": the player answers \"To\" by scanning the card lying at that place)")
+    print(" \"a place picked by its card\": the player moves by scanning the card lying at the destination, and answers")
+    print(" any other \"to which place\" by that place's card)")
     if elapsed is not None:
         print(f"the scripted game through the table, buttons only: {elapsed:.0f} ms")
 

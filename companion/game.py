@@ -101,6 +101,8 @@ class GameDefinition:
     #: what a command a gesture is bound to is called, as its menu item says it ("Pass"): for the
     #: gesture card and the question before a deliberate gesture; None: the command's own doc line
     name_command: Callable[[JSON], Text | None] = lambda request: None
+    #: what the game's gesture card adds to its generic hints (a scan that means more than the menu says)
+    gesture_hints: tuple[Message, ...] = ()
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer);
     #: the one named "spoken" (a Text, or None) is what the "tell" gesture says aloud (Elder Sign's odds)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)

@@ -49,7 +49,7 @@ def _doc(command: type | None) -> str:
 
 
 def card(game: GameDefinition) -> str:
-    """The card as Markdown, in the current language."""
+    """The card as Markdown, in the current language; the game's own hints follow the generic ones."""
     bindings = game.bindings
     used = [g for g in GESTURES if any(bindings.binds(button, g) for button in BUTTONS)]
     title = render(M("{game}: the buttons", game=game.title))  # outside the f-string: the extractor must see it
@@ -72,5 +72,5 @@ def card(game: GameDefinition) -> str:
                     pressed = M("{gesture} {button}", gesture=GESTURE_NAMES[gesture], button=BUTTON_NAMES[button])
                     lines.append(f"- **{render(pressed)}**: {render(meaning(game, keys[(button, gesture)]))}")
     good_to_know = render(M("Good to know:"))
-    lines += ["", f"**{good_to_know}**", "", *(f"- {render(hint)}" for hint in HINTS), ""]
+    lines += ["", f"**{good_to_know}**", "", *(f"- {render(hint)}" for hint in (*HINTS, *game.gesture_hints)), ""]
     return "\n".join(lines)

@@ -3,10 +3,10 @@ reader only, and counts the gestures it took.
 
 The script is what the same game would be typed as (`companion headless` commands). For each command
 the player takes the shortest way a player who knows the menu would take: a card that means the
-command is scanned (a drawn card, a location card, the artefact drawn); otherwise NEXT or BACK,
-whichever reaches the item sooner (the menu wraps round), then YES; an option's questions are answered
-the same way, or by scanning the card a choice names. After the step it checks that exactly the typed
-command was applied.
+command is scanned (a drawn card, a location card laid, the artefact drawn; with `scan_places`, the
+card lying where a move goes); otherwise NEXT or BACK, whichever reaches the item sooner (the menu
+wraps round), then YES; an option's questions are answered the same way, or by scanning the card a
+choice names. After the step it checks that exactly the typed command was applied.
 
 Used by tests/bigbang/test_blind_table.py (through the table, and through the real rig's gpiozero mock
 pins and simulated reader) and by benchmarks/bench_gestures.py (gestures per turn). It reads the menu
@@ -150,7 +150,8 @@ class Player:
     #: outcome and the sentences said in answer
     speaker: Any = None
     heard: list[tuple[str, Outcome, list[str]]] = field(default_factory=list)
-    #: answer "to which place" by scanning the card that lies there (else walk to it)
+    #: pick a place by scanning the card that lies there: a move's destination (the whole move, when the
+    #: game reads it so) and any "to which place" question (else walk to it)
     scan_places: bool = False
 
     def play(self, requests: list[dict[str, Any]]) -> None:
@@ -169,8 +170,9 @@ class Player:
             self._history(request["cmd"])
             return
         before = len(session.history)
-        if request["cmd"] in ("reveal", "place") or "artefact" in request:
-            self._by_scan(request)
+        card = self._card_for(request)
+        if card is not None:
+            self._by_scan(request, card)
         if len(session.history) == before:
             self._by_menu(request)
         assert len(session.history) == before + 1, f"{request} was not applied"
@@ -192,8 +194,18 @@ class Player:
         assert (len(session.history), len(session.redo_stack)) == (steps + 1, waiting - 1), "nothing was redone"
 
     # -- scans --------------------------------------------------------------------------------------
-    def _by_scan(self, request: dict[str, Any]) -> None:
-        card = f"artefact:{request['artefact']}" if request["cmd"] not in ("reveal", "place") else request["card"]
+    def _card_for(self, request: dict[str, Any]) -> str | None:
+        """The card whose scan may send `request`: a drawn or laid card, the artefact drawn, and — when
+        places are picked by their cards — the card lying where a move goes."""
+        if request["cmd"] in ("reveal", "place"):
+            return request["card"]
+        if "artefact" in request:
+            return f"artefact:{request['artefact']}"
+        if self.scan_places and request["cmd"] == "move":
+            return self.table.session.state.locations[request["location"] - 1]  # None: an empty place
+        return None
+
+    def _by_scan(self, request: dict[str, Any], card: str) -> None:
         meant = GAME.scan(self.table.session.state, card, TABLE)
         if meant is None:
             return

@@ -44,13 +44,14 @@ def stored(store: EventStore, game_id: int) -> list[tuple]:
     return [(s.position, s.command, s.events, s.description, s.undone) for s in store.steps(game_id)]
 
 
-def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue):
+@pytest.mark.parametrize("scan_places", [False, True], ids=["places-by-buttons", "places-by-their-cards"])
+def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue, scan_places):
     store = EventStore(tmp_path / "buttons.db")
     session = Session.new(GAME, store, 1)
     table = Table(session, catalogue)
     assert table.command(START).kind == "applied"  # the setup wizard's start; from here on, no screen
     with Rig(FAST, table) as rig:
-        player = Player(table, RigHands(rig, tags()), speaker=rig.speaker)
+        player = Player(table, RigHands(rig, tags()), speaker=rig.speaker, scan_places=scan_places)
         player.play(SCRIPT)
 
     typed_store = EventStore(tmp_path / "typed.db")
@@ -69,7 +70,7 @@ def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_fol
     assert stored(store, session.game_id) == stored(typed_store, typed_session.game_id)
 
     # (b) followed by ear: every gesture and scan answered aloud with the item pointed at or what it did
-    assert len(player.gestures) > 100 and len(player.scans) > 40
+    assert len(player.gestures) > 90 and len(player.scans) > 40
     assert len(player.heard) == len(player.gestures) + len(player.scans)
     for what, outcome, said in player.heard:
         assert outcome.kind in ("selected", "applied", "undone", "redone"), (what, outcome)
@@ -147,6 +148,73 @@ def test_an_artefact_card_scanned_at_a_helper_takes_the_reward_with_that_artefac
     assert outcome.kind == "applied" and table.session.history[-1].command == {"cmd": "act", "artefact": "moon"}
     assert table.session.state.artefacts == {"moon": 1}
     assert table.card(tags()["artefact:clue"][0]).kind == "nothing"  # nothing to take any more: changes nothing
+
+
+def heard(table):
+    """Everything the table answers from now on: (kind, what it says)."""
+    said = []
+    table.subscribe(lambda outcome: said.append((outcome.kind, render(outcome.message))))
+    return said
+
+
+def test_a_location_card_scanned_in_the_actions_moves_the_character_there_in_one_step(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["raj"], "Cy": ["sheldon"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "penny", "cards": 4})
+    steps, said = len(table.session.history), heard(table)
+    outcome = table.card(tags()["amy"][0])  # Amy lies at the laundry room (4)
+    assert outcome.kind == "applied" and len(table.session.history) == steps + 1
+    assert table.session.history[-1].command == {"cmd": "move", "location": 4} and table.session.state.positions["penny"] == 4
+    assert said == [("applied", "Ann: Penny moves to Laundry room")] == [("applied", render(table.session.describe(outcome.step)))]
+    assert line(table) == "3. Take Amy: an artefact"  # the buttons start on the card there, as after a move by the menu
+
+
+def test_a_move_asked_by_the_buttons_is_still_answered_by_the_card_lying_there(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["raj"], "Cy": ["sheldon"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "penny", "cards": 4})
+    press(table, "next")
+    assert line(table) == "2. Move Penny"
+    table.button("yes", "tap")
+    assert table.card(tags()["lantern"][0]).kind == "applied"
+    assert table.session.history[-1].command == {"cmd": "move", "location": 6}
+
+
+def test_the_card_where_the_character_stands_means_its_take_or_fight(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["penny", "raj"], "Cy": ["sheldon"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "penny", "cards": 4})
+    assert table.card(tags()["stuart"][0]).kind == "applied"  # to the Cheesecake Factory (2) …
+    steps = len(table.session.history)
+    outcome = table.card(tags()["stuart"][1])  # … and Stuart again: his cube, no question to ask
+    assert outcome.kind == "applied" and len(table.session.history) == steps + 1
+    assert table.session.history[-1].command == {"cmd": "act"} and table.session.state.cubes == 1
+    table.command({"cmd": "move", "location": 1})
+    before = table.session.state
+    asked = table.card(tags()["wil-wheaton-work"][0])  # the enemy where Penny stands: the fight, its questions first
+    assert asked.kind == "selected" and render(asked.message) == "Help: No help (33%)" and table.session.state is before
+    table.button("yes", "tap")
+    press(table, "next", "next")
+    assert line(table) == "Die: 3"
+    assert table.button("yes", "tap").kind == "applied" and table.session.history[-1].command == {"cmd": "act", "die": 3}
+
+
+def test_a_location_card_means_nothing_when_it_lies_at_two_places_or_no_move_is_allowed(catalogue):
+    twice = ["stuart", "stuart", *QUIET[2:]]
+    table = new_table(catalogue, hands={"Ann": ["penny"] * 4, "Bob": ["raj"], "Cy": ["sheldon"]}, locations=twice)
+    uids = tags()
+
+    def means_nothing(card, seat=None):
+        state, steps = table.session.state, len(table.session.history)
+        outcome = table.card(uids[card][0], seat=seat)
+        assert outcome.kind == "nothing" and table.session.state is state and len(table.session.history) == steps, (card, outcome)
+
+    means_nothing("lantern")  # choosing a character: no move yet
+    table.command({"cmd": "play", "character": "penny", "cards": 4})
+    means_nothing("stuart")  # Caltech or the Cheesecake Factory?
+    means_nothing("lantern", seat=2)  # Bob's reader in Ann's turn
+    assert table.card(uids["lantern"][0], seat=1).kind == "applied"  # Ann's own reader moves her character
+    table.command({"cmd": "move", "location": 1})
+    means_nothing("stuart")  # where Penny stands, and at another place too: neither
+    table.command({"cmd": "end_actions"})
+    means_nothing("flag")  # announcing a draw
 
 
 def test_a_fight_asks_for_help_then_the_die_and_a_re_roll_only_after_a_losing_roll(catalogue):

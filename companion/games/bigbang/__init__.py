@@ -37,6 +37,7 @@ GAME = GameDefinition(
     cards=inputs.cards,
     scan=inputs.scan,
     name_command=inputs.name_command,
+    gesture_hints=inputs.GESTURE_HINTS,
     analyses={"odds": views.odds},
     cooperative=True,
     seat_range=(2, 5),

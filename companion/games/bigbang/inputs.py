@@ -42,6 +42,12 @@ from companion.odds import percent
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
 
+#: what the gesture card tells the table about scans beyond answering a question (see `scan`)
+GESTURE_HINTS = (
+    M("During the actions, scan the card lying at another location to move the character there, or the card "
+      "where it stands to take its reward or fight its enemy."),
+)
+
 FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES))  # 1, 2, 3, 4, moon: each once
 
 #: the fixed places of the action menu
@@ -368,6 +374,9 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
     - An artefact card, while the character stands at a helper or treasure whose reward is an
       artefact, takes that reward with this artefact (while a question asks which artefact was drawn,
       the table answers it with the card instead).
+    - A location card during the actions, when it lies at one place only: at another place, the
+      character moves there (while Move is offered to `actor`); where the character stands, it means
+      that card's item — take the reward or fight the enemy, its questions asked next.
     Anything else means nothing now.
     """
     if s.status != "playing":
@@ -383,7 +392,25 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
             return Option(M("Lay {card}", card=s.config.cards[card].name), {"cmd": "place", "card": card}, (Ask("location", M("Where"), where),))
     if s.phase == ACTIONS and card.startswith("artefact:"):
         return _take_with(s, card.removeprefix("artefact:"))
+    if s.phase == ACTIONS and card in s.config.cards:
+        return _go_to(s, card, actor)
     return None
+
+
+def _go_to(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:
+    """A location card scanned during the actions, read off `actor`'s menu so a scan never does what
+    the buttons could not: the card where the character stands is its HERE item, a card elsewhere the
+    Move to that place. A card lying at two places names neither."""
+    if s.locations.count(card) != 1:
+        return None
+    place = s.locations.index(card) + 1
+    menu = options(s, actor)
+    if place == s.positions[s.chosen.character]:
+        return next((option for option in menu if option.number == HERE), None)
+    move = next((option for option in menu if option.number == MOVE), None)
+    if move is None or not any(choice.value == place for ask in move.asks for choice in ask.choices):
+        return None
+    return {**move.command, "location": place}
 
 
 def _take_with(s: BigBangState, kind: str) -> Option | None:
