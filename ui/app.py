@@ -12,6 +12,7 @@ connect; otherwise it would stay deaf to every later change.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import shutil
 import threading
@@ -31,6 +32,7 @@ from ui.games import GameScreens, screens_for
 from ui.guard import is_loopback
 from ui.joining import JoinCodes, base_url, code_in_route, join_route
 from ui.ports import CompanionPort
+from ui.redraw import redraw, settle
 from ui.webroot import web_root
 from ui.widgets.common import safe
 
@@ -192,6 +194,7 @@ class App:
         """Run `handler(*args)` on this page's event loop (from any thread)."""
         async def run() -> None:
             try:
+                settle()
                 handler(*args)
             except Exception:
                 log.exception("page update failed")
@@ -218,10 +221,8 @@ class App:
             log.exception("the %s screen failed to draw", self.screen)
             self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
             self.root = home.build(self)
-        self.page.controls.clear()
-        self.page.controls.append(self.root)
         self._drawn_session = self.companion.session
-        self.page.update()
+        redraw(self.page, self.root)  # only what changed travels (ui/redraw.py)
 
     def go(self, screen: str, tab: str | None = None) -> None:
         leaving_master = self.tab == "master" and (tab != "master" or screen != "game")
@@ -410,7 +411,7 @@ class App:
     def on_ring(self, frame: Any) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
-            self.page.update()
+            self.ring_preview.control.update()  # only the LEDs: a page update re-sends every button's style
 
     def on_switched(self) -> None:
         """Another game started or was resumed: seats of the old game are gone. The table page that
@@ -502,6 +503,7 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None)
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
+    gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)
     try:
         uvicorn.Server(config).run()
     finally:

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from companion.i18n import _
-from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, normalise_uid
+from hardware.readers import DEFAULT_LIFT_AFTER, DEFAULT_POLL_INTERVAL, Clock, Listener, PollingReader, normalise_uid
 
 KEY_DOWN = 1  # evdev key event values: 0 up, 1 down, 2 autorepeat
 
@@ -90,7 +90,7 @@ class KeyboardReader(PollingReader):
         grab: bool = True,
         name: str = "keyboard",
         lift_after: float = DEFAULT_LIFT_AFTER,
-        poll_interval: float = 0.05,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
         clock: Clock = time.monotonic,
         start: bool = True,
     ):

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.cards import CASCADE_TAG
 from companion.i18n import _
-from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, ReaderUnavailableError, UnreadableCardError
+from hardware.readers import DEFAULT_LIFT_AFTER, DEFAULT_POLL_INTERVAL, Clock, Listener, PollingReader, ReaderUnavailableError, UnreadableCardError
 
 
 class _ChipReader(PollingReader):
@@ -37,7 +37,7 @@ class _ChipReader(PollingReader):
         chip: Any = None,
         name: str = "rc522",
         lift_after: float = DEFAULT_LIFT_AFTER,
-        poll_interval: float = 0.1,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
         clock: Clock = time.monotonic,
         start: bool = True,
         **library_options: Any,

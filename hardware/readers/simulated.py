@@ -10,7 +10,7 @@ import collections
 import threading
 import time
 
-from hardware.readers import DEFAULT_LIFT_AFTER, Clock, Listener, PollingReader, normalise_uid
+from hardware.readers import DEFAULT_LIFT_AFTER, DEFAULT_POLL_INTERVAL, Clock, Listener, PollingReader, normalise_uid
 
 
 class SimulatedReader(PollingReader):
@@ -20,7 +20,7 @@ class SimulatedReader(PollingReader):
         *,
         name: str = "simulated",
         lift_after: float = DEFAULT_LIFT_AFTER,
-        poll_interval: float = 0.05,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
         clock: Clock = time.monotonic,
         start: bool = True,
     ):

@@ -73,7 +73,7 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
         results.controls = _matches(app, game_id, e.control.value or "", pick)
         app.page.update()
 
-    field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, autofocus=True, width=460)
+    field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, width=460)
     dialog = ft.AlertDialog(
         modal=True,
         title=ft.Text(_("Unknown card {uid}: which card is it?").format(uid=uid), size=20),

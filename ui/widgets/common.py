@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.contract import Seat
 from companion.palette import colour, seat_colour
+from ui.redraw import settle
 from ui.widgets.fit import fitted_size
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ def safe(handler: Callable[..., Any] | None) -> Callable[..., Any] | None:
     @functools.wraps(handler)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         try:
+            settle()  # the screen drawn last may change in place now (ui/redraw.py)
             return handler(*args, **kwargs)
         except Exception:  # no crash ever: the page stays usable, the log says what broke
             log.exception("a screen handler failed")
