@@ -341,10 +341,19 @@ class Walker:
     def set_language(self, code: str, pages: list) -> None:
         before = [visible_text(page) for page in (self.c, *pages)]
         # The language dropdown takes a pointer's tap (its node is not a tappable one); a menu item, a click.
-        box = host(self.c).locator("flt-semantics[role=button][aria-expanded]").first.bounding_box()
-        self.c.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # A tap that lands while the page is still taking a redraw can open nothing: tap again (under load).
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         item = host(self.c).get_by_role("button", name=LANGUAGES[code], exact=True).first
-        item.wait_for(state="attached", timeout=WAIT * 1000)
+        for last in (False, False, True):
+            box = host(self.c).locator("flt-semantics[role=button][aria-expanded]").first.bounding_box()
+            self.c.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            try:
+                item.wait_for(state="attached", timeout=(WAIT if last else 10) * 1000)
+                break
+            except PlaywrightTimeout:
+                if last:
+                    raise
         item.evaluate("node => node.click()")
         wait_change(self.c, before[0], HOME, WAIT)
         for page, text in zip(pages, before[1:], strict=True):

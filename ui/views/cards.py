@@ -67,7 +67,7 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
             error.value = message
             app.page.update()
 
-    results = ft.Column(_matches(app, game_id, "", pick), scroll=ft.ScrollMode.AUTO, height=230, width=460, spacing=4)
+    results = ft.ListView(_matches(app, game_id, "", pick), height=230, width=460, spacing=4)  # lazy: Flutter builds what shows
 
     def search(e: Any) -> None:
         results.controls = _matches(app, game_id, e.control.value or "", pick)
