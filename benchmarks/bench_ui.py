@@ -4,9 +4,9 @@
 - scan: a tap on the simulator's card tray (a simulated scan) → what it does in the accessibility tree, p50/p99,
   timed inside the page (the click, then a MutationObserver on the tree: the server pushes, nothing polls the page).
   A known card — a card dealt in the real deal: the step on the screen (undone between scans) — and an unknown
-  tag: the dialog that enrols it. The simulated reader polls at the RC522 backend's own interval
-  (hardware/readers/rc522.py), so the figure holds the wait for the next poll that a real card on a real
-  reader has; `--poll` sets another.
+  tag: the dialog that enrols it. The simulated reader polls at every reader's default interval, the
+  RC522's too (DEFAULT_POLL_INTERVAL, hardware/readers/__init__.py), so the figure holds the wait for the
+  next poll that a real card on a real reader has; `--poll` sets another.
 - redraw: a tap on a tab → that tab's page in the tree: what drawing the screen afresh costs, with no reader
   (server build + websocket + Flutter's frame) — the floor under the scan figure.
 - memory: server RSS with two browser pages open on a game of N steps (played into the save file first,
@@ -85,14 +85,6 @@ TAP_UNTIL = """([label, want]) => new Promise(resolve => {
 })"""
 
 
-def rc522_poll_interval() -> float:
-    import inspect
-
-    from hardware.readers.rc522 import PiRc522Reader
-
-    return float(inspect.signature(PiRc522Reader.__init__).parameters["poll_interval"].default)
-
-
 #: every scan and tap is timed on a screen at rest: the ripple of the tap before (Flutter draws it for
 #: ~0.3 s, and on this machine's two cores it competes with the server) is over
 AT_REST_MS = 500
@@ -104,17 +96,10 @@ def known_card_scans(browser: Any, tmp: Path, hardware: Path, scans: int) -> lis
     """Seconds from a tap on a known card in the tray to its step on the screen: the real deal of a
     game in the save file, Ann's first card scanned, then undone on the screen, `scans` times."""
     from companion.cards import CardCatalogue
-    from companion.games.bigbang import GAME
-    from companion.session import Session
-    from companion.store import EventStore
-    from tests.e2e.browser import Server, host, open_page, wait_text
+    from tests.e2e.browser import Server, host, open_page, save_game, wait_text
 
-    db = tmp / "deal.db"
-    store = EventStore(db)
-    with Session.new(GAME, store, seed=4) as session:
-        session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718",
-                       "settings": {"table": {"cards_from": "table"}}})
-    store.close()
+    db = save_game(tmp / "deal.db", {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718",
+                                     "settings": {"table": {"cards_from": "table"}}})
     catalogue = CardCatalogue(db)
     for n, card in enumerate(DEALT):
         catalogue.enrol(f"0a0b0c{n:02x}", "bigbang", card)
@@ -141,9 +126,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scans", type=int, default=100, help="simulated scans to time (of each kind)")
     parser.add_argument("--steps", type=int, default=200, help="steps of the game behind the memory figure")
-    parser.add_argument("--poll", type=float, default=None, help="the reader's poll interval, s (default: the RC522's)")
+    parser.add_argument("--poll", type=float, default=None, help="the reader's poll interval, s (default: every reader's, the RC522's too)")
     args = parser.parse_args(argv)
-    poll = args.poll if args.poll is not None else rc522_poll_interval()
+    from hardware.readers import DEFAULT_POLL_INTERVAL
+
+    poll = args.poll if args.poll is not None else DEFAULT_POLL_INTERVAL
 
     from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, host, open_page, type_into, wait_text
 

@@ -56,6 +56,22 @@ def free_port() -> int:
 RUNNING: list[Server] = []
 
 
+def save_game(db: Path, *requests: dict, game_id: str = "bigbang", seed: int = 4) -> Path:
+    """A save file holding one game of `game_id`, started and played with `requests` (for `Server(db, resume=True)`)."""
+    from companion.registry import get_game
+    from companion.session import Session
+    from companion.store import EventStore
+
+    store = EventStore(db)
+    try:
+        with Session.new(get_game(game_id), store, seed=seed) as session:
+            for request in requests:
+                session.apply(request)
+    finally:
+        store.close()
+    return db
+
+
 class Server:
     """`companion run` (the real composition root, every device simulated) on a free port with a
     fresh save file, in its own process. `games` adds modules to the registry (the counter test game);

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, host, open_page, shot, tap, wait_text
+from tests.e2e.browser import Server, host, open_page, save_game, shot, tap, wait_text
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -25,19 +25,7 @@ START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "solution": list("ABCD
 
 def resumed_server(tmp_path, *requests) -> Server:
     """The real server on a save file holding a game started with START and then `requests`."""
-    from companion.games.bigbang import GAME
-    from companion.session import Session
-    from companion.store import EventStore
-
-    db = tmp_path / "games.db"
-    store = EventStore(db)
-    try:
-        with Session.new(GAME, store, seed=4) as session:
-            for request in (START, *requests):
-                session.apply(request)
-    finally:
-        store.close()
-    return Server(db, resume=True)
+    return Server(save_game(tmp_path / "games.db", START, *requests), resume=True)
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.browser import Server, host, open_page, tap, wait_text
+from tests.e2e.browser import Server, host, open_page, save_game, tap, wait_text
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -14,18 +14,7 @@ START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "2718", 
 @pytest.fixture
 def deal_server(tmp_path):
     """The real server on a game whose real deal has just begun."""
-    from companion.games.bigbang import GAME
-    from companion.session import Session
-    from companion.store import EventStore
-
-    db = tmp_path / "games.db"
-    store = EventStore(db)
-    try:
-        with Session.new(GAME, store, seed=4) as session:
-            session.apply(START)
-    finally:
-        store.close()
-    server = Server(db, resume=True)
+    server = Server(save_game(tmp_path / "games.db", START), resume=True)
     yield server
     server.stop()
 
