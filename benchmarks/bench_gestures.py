@@ -11,7 +11,9 @@ Before issue 11 (commit 2eefc0c, the same script and player, measured with `--tr
 `git archive 2eefc0c | tar -x -C /tmp/before`): setup 0 gestures; turns 13 6 14 14 8 15 14,
 mean 12.0, max 15; 84 gestures and 32 scans in all. Before a scanned location card moved the character
 (commit 82874e7: the card only answered the "To" question of Move, after YES on Move), the row "a place
-picked by its card" was: turns 8 4 10 6 7 10 8, mean 7.6, max 10. Rerun it with
+picked by its card" was: turns 8 4 10 6 7 10 8, mean 7.6, max 10; before letter tiles answered the
+letters asked (commit 1016b6c), the row "the board read by its cards" was: turns 7 3 9 5 5 9 7, mean
+6.4, max 9. Rerun it with
 
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
@@ -34,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BEFORE = {"label": "before (2eefc0c)", "setup": 0, "turns": [13, 6, 14, 14, 8, 15, 14], "scans": 32}
 
 
-def measure(tree: Path, scan_places: bool) -> dict[str, Any]:
+def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
     """Play the script on the code in `tree` (this one by default): gestures per turn and scans."""
     sys.path.insert(0, str(tree))
     spec = importlib.util.spec_from_file_location("blind", ROOT / "tests" / "bigbang" / "blind.py")
@@ -51,7 +53,7 @@ def measure(tree: Path, scan_places: bool) -> dict[str, Any]:
             catalogue.enrol(uid, "bigbang", card)
     table = blind.Table(Session(blind.GAME, 1), catalogue)
     table.command(blind.START)
-    kwargs = {"scan_places": True} if scan_places else {}
+    kwargs = {"scan_board": True} if scan_board else {}
     player = blind.Player(table, blind.TableHands(table, blind.tags()), **kwargs)
     started = time.perf_counter()
     player.play(blind.DEAL)
@@ -74,34 +76,34 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, help="measure the code in this folder instead (e.g. an older commit's files)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one measurement as JSON (for --tree)
-    parser.add_argument("--scan-places", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--scan-board", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv or [])
     if args.json:
-        print(json.dumps(measure(args.tree or ROOT, args.scan_places)))
+        print(json.dumps(measure(args.tree or ROOT, args.scan_board)))
         return
     header = ("", "setup", "gestures per turn 1-7", "mean", "max", "<= 8", "scans")
     if args.tree:
         rows = [header, _row(f"code in {args.tree}", _measure_elsewhere(args.tree, False))]
         elapsed = None
     else:
-        buttons = measure(ROOT, scan_places=False)
-        places = measure(ROOT, scan_places=True)
-        rows = [header, _row(BEFORE["label"], BEFORE), _row("now: buttons only", buttons), _row("now: a place picked by its card", places)]
+        buttons = measure(ROOT, scan_board=False)
+        places = measure(ROOT, scan_board=True)
+        rows = [header, _row(BEFORE["label"], BEFORE), _row("now: buttons only", buttons), _row("now: the board read by its cards", places)]
         elapsed = buttons["ms"]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     for row in rows:
         print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
     print("(a typical action turn: a character's cards, its special action, a move, a fight or a card taken, a draw;")
-    print(" \"a place picked by its card\": the player moves by scanning the card lying at the destination, and answers")
-    print(" any other \"to which place\" by that place's card)")
+    print(" \"the board read by its cards\": the player moves by scanning the card lying at the destination, answers")
+    print(" any other \"to which place\" by that place's card, and any \"which letter\" by its letter tile)")
     if elapsed is not None:
         print(f"the scripted game through the table, buttons only: {elapsed:.0f} ms")
 
 
-def _measure_elsewhere(tree: Path, scan_places: bool) -> dict[str, Any]:
+def _measure_elsewhere(tree: Path, scan_board: bool) -> dict[str, Any]:
     """`measure` in a fresh interpreter whose `companion` is the one in `tree`."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tree", str(tree), *(["--scan-places"] if scan_places else [])]
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tree", str(tree), *(["--scan-board"] if scan_board else [])]
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True, timeout=300)
     figures: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return figures

@@ -35,7 +35,7 @@ no   = { tap = "cancel" }
 class Choice:
     value: Any
     label: Text
-    #: the game's card id that picks this choice when scanned while it is asked (an artefact card)
+    #: the game's card id that picks this choice when scanned while it is asked (an artefact card, a letter tile)
     card: str | None = None
     #: its fixed place (1-based) among every choice this question can ever have — a location's own
     #: number, a character's slot — so that a choice missing now shifts no other's number

@@ -211,8 +211,7 @@ class App:
         builders = {"home": home.build, "setup": setup.build, "cards": cards.build, "game": game.build}
         if self.remote and not self.viewer.is_seat:
             builders = dict.fromkeys(builders, home.build_remote)  # a phone is a seat's page or nothing
-        if self.screen != "game":
-            self.ring_preview = None
+        self.ring_preview = None  # the simulator's panel sets it again if this screen shows the ring
         self.fields = {}
         self._drawn_narrow = self.narrow
         try:

@@ -3,8 +3,8 @@ reader only, and counts the gestures it took.
 
 The script is what the same game would be typed as (`companion headless` commands). For each command
 the player takes the shortest way a player who knows the menu would take: a card that means the
-command is scanned (a drawn card, a location card laid, the artefact drawn; with `scan_places`, the
-card lying where a move goes); otherwise NEXT or BACK, whichever reaches the item sooner (the menu
+command is scanned (a drawn card, a location card laid, the artefact drawn; with `scan_board`, the
+card lying where a move goes and the letter tiles a question asks for); otherwise NEXT or BACK, whichever reaches the item sooner (the menu
 wraps round), then YES; an option's questions are answered the same way, or by scanning the card a
 choice names. After the step it checks that exactly the typed command was applied.
 
@@ -22,8 +22,6 @@ from typing import Any
 
 from companion.contract import TABLE
 from companion.games.bigbang import GAME
-from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON
-from companion.games.bigbang.state import default_config
 from companion.inputs import Option
 from companion.table import Outcome, Table
 
@@ -35,7 +33,7 @@ TAGS_PER_CARD = 4
 
 
 def card_ids() -> list[str]:
-    return [*CHARACTERS, RED_MOON, *default_config().cards, *(f"artefact:{kind}" for kind in ARTEFACTS)]
+    return [card.id for card in GAME.cards()]
 
 
 def tags() -> dict[str, list[str]]:
@@ -150,9 +148,10 @@ class Player:
     #: outcome and the sentences said in answer
     speaker: Any = None
     heard: list[tuple[str, Outcome, list[str]]] = field(default_factory=list)
-    #: pick a place by scanning the card that lies there: a move's destination (the whole move, when the
-    #: game reads it so) and any "to which place" question (else walk to it)
-    scan_places: bool = False
+    #: read the board by its cards: pick a place by scanning the card that lies there (a move's
+    #: destination — the whole move, when the game reads it so — and any "to which place" question),
+    #: and a letter by its tile (else walk to it)
+    scan_board: bool = False
 
     def play(self, requests: list[dict[str, Any]]) -> None:
         for request in requests:
@@ -196,12 +195,12 @@ class Player:
     # -- scans --------------------------------------------------------------------------------------
     def _card_for(self, request: dict[str, Any]) -> str | None:
         """The card whose scan may send `request`: a drawn or laid card, the artefact drawn, and — when
-        places are picked by their cards — the card lying where a move goes."""
+        the board is read by its cards — the card lying where a move goes."""
         if request["cmd"] in ("reveal", "place"):
             return request["card"]
         if "artefact" in request:
             return f"artefact:{request['artefact']}"
-        if self.scan_places and request["cmd"] == "move":
+        if self.scan_board and request["cmd"] == "move":
             return self.table.session.state.locations[request["location"] - 1]  # None: an empty place
         return None
 
@@ -248,7 +247,8 @@ class Player:
             target = next((i for i, choice in enumerate(walk.items) if choice.value == wanted), None)
             assert target is not None, f"{walk.ask.arg}={wanted!r} is not a choice: {[c.value for c in walk.items]}"
             card = walk.items[target].card
-            if card is not None and (self.scan_places or walk.ask.arg != "location"):
+            on_board = walk.ask.arg == "location" or (card or "").startswith("letter:")  # not a card from a deck
+            if card is not None and (self.scan_board or not on_board):
                 self._scan(card)
                 continue
             self._walk_to(walk, target)

@@ -485,6 +485,8 @@ def test_the_simulator_presses_buttons_scans_the_tray_and_previews_the_ring(star
     assert started.ring_preview.colours() == [hexcolour(p) for p in frame.pixels]
     companion.table.command({"cmd": "play", "character": "leonard", "cards": 1})
     assert "Buttons point at: Leonard moves someone" in shown(started)
+    started.go("game", "table")
+    assert started.ring_preview is None, "a ring frame would update LEDs that are no longer on the page"
 
 
 def test_the_menu_shows_the_numbers_the_voice_says_and_highlights_what_the_buttons_point_at(started, companion):

@@ -30,7 +30,7 @@ from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.bigbang import names
 from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, Card
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, REFILL
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, LETTERS, REFILL
 from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.rules import DIE_FACES, fight_bonus, special_possible, win_chance
 from companion.games.bigbang.state import BigBangState, default_config
@@ -46,9 +46,19 @@ BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindin
 GESTURE_HINTS = (
     M("During the actions, scan the card lying at another location to move the character there, or the card "
       "where it stands to take its reward or fight its enemy."),
+    M("Whenever a letter is asked (the letters laid at setup, Sheldon's swap, a clue), scan its letter tile."),
 )
 
 FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES))  # 1, 2, 3, 4, moon: each once
+
+def letter_card(letter: str) -> str:
+    """The catalogue name of a letter tile: a tagged tile answers any question that asks for a letter."""
+    return f"letter:{letter}"
+
+
+def _letter_choices(letters: Any, likely: str | None = None) -> tuple[Choice, ...]:
+    return tuple(Choice(letter, letter, card=letter_card(letter), likely=letter == likely) for letter in letters)
+
 
 #: the fixed places of the action menu
 SPECIAL, MOVE, HERE, SWORD, GATE = 1, 2, 3, 4, 5
@@ -64,7 +74,7 @@ Picked = Mapping[str, Any]
 def options(s: BigBangState, actor: Viewer) -> list[Option]:
     """What `actor` can do now: the table acts for the active player, a seat only in its own turn
     (the location cards are laid by the table)."""
-    if s.status != "playing" or (actor.is_seat and (actor.seat != s.active_player or s.phase in (LAYOUT, "letters"))):
+    if s.status != "playing" or (actor.is_seat and (actor.seat != s.active_player or s.phase in (LAYOUT, LETTERS))):
         return []
     menu = _PHASES.get(s.phase)
     return menu(s) if menu is not None else []
@@ -178,9 +188,8 @@ def _power(s: BigBangState, power: str, actor: str) -> list[Option]:
         return found
     if power == "sheldon":
         wrong, right = _clued_swap(s)
-        on_board = tuple(Choice(letter, letter, likely=letter == wrong) for letter in s.board)
-        every = tuple(Choice(letter, letter, likely=letter == right) for letter in s.config.letters)
-        return [Option(M("Sheldon swaps letters"), {"cmd": "special"}, (Ask("a", M("Letter"), on_board), Ask("b", M("With"), every)), dialog="swap")]
+        asks = (Ask("a", M("Letter"), _letter_choices(s.board, wrong)), Ask("b", M("With"), _letter_choices(s.config.letters, right)))
+        return [Option(M("Sheldon swaps letters"), {"cmd": "special"}, asks, dialog="swap")]
     return []
 
 
@@ -198,7 +207,7 @@ def _clued_swap(s: BigBangState) -> tuple[str | None, str | None]:
 
 def _items(s: BigBangState) -> list[Option]:
     found: list[Option] = []
-    letters = tuple(Choice(letter, letter) for letter in s.config.letters)
+    letters = _letter_choices(s.config.letters)
     for item in ARTEFACTS:
         if item == "reroll" or not s.artefacts.get(item):  # the re-roll is part of a fight
             continue
@@ -338,7 +347,7 @@ def _reward_asks(s: BigBangState, card: Card | None, won: Callable[[Picked], boo
 
 
 _PHASES: dict[str, Callable[[BigBangState], list[Option]]] = {
-    DEAL: _deal, LAYOUT: _layout, "letters": _letters, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing,
+    DEAL: _deal, LAYOUT: _layout, LETTERS: _letters, CHOOSE: _choose, ACTIONS: _actions, DRAW: _draw, DRAWING: _drawing,
     RED_MOON_PHASE: _red_moon, REFILL: _refill}
 
 
@@ -353,7 +362,7 @@ def name_command(request: dict[str, Any]) -> Text | None:
 # -- cards ------------------------------------------------------------------------------------------------
 def cards() -> tuple[GameCard, ...]:
     """What a tag can be enrolled as: the characters and the red moon (the draw pile), every location
-    card (three are all "Wil Wheaton": the deck tells them apart), and the artefacts."""
+    card (three are all "Wil Wheaton": the deck tells them apart), the artefacts and the letter tiles."""
     config = default_config()
     found = [GameCard(c, names.character(c), "character") for c in CHARACTERS]
     found.append(GameCard(RED_MOON, M("Red moon"), "red_moon"))
@@ -361,6 +370,7 @@ def cards() -> tuple[GameCard, ...]:
              for deck in config.location_decks}  # a deck is named by its places, never by its id
     found += [GameCard(card.id, f"{card.name} ({where.get(card.deck, card.deck)})", "location") for card in config.cards.values()]
     found += [GameCard(f"artefact:{kind}", M("Artefact: {kind}", kind=names.item(kind)), "artefact") for kind in ARTEFACTS]
+    found += [GameCard(letter_card(letter), M("Letter tile {letter}", letter=letter), "letter") for letter in config.letters]
     return tuple(found)
 
 
@@ -377,6 +387,8 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
     - A location card during the actions, when it lies at one place only: at another place, the
       character moves there (while Move is offered to `actor`); where the character stands, it means
       that card's item — take the reward or fight the enemy, its questions asked next.
+    - A letter tile, while the real letters are laid at setup, lies at the next rune (a question that
+      asks for a letter — Sheldon's swap, a clue — takes it as its answer before this is asked).
     Anything else means nothing now.
     """
     if s.status != "playing":
@@ -390,6 +402,9 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
         if places:
             where = tuple(Choice(n, s.config.location_names[n - 1], number=n, likely=i == 0) for i, n in enumerate(places))
             return Option(M("Lay {card}", card=s.config.cards[card].name), {"cmd": "place", "card": card}, (Ask("location", M("Where"), where),))
+    if s.phase == LETTERS and card.startswith(letter_card("")):
+        lay = {"cmd": "lay", "letter": card.removeprefix(letter_card(""))}
+        return lay if any(option.command == lay for option in options(s, actor)) else None  # a letter not laid yet
     if s.phase == ACTIONS and card.startswith("artefact:"):
         return _take_with(s, card.removeprefix("artefact:"))
     if s.phase == ACTIONS and card in s.config.cards:
