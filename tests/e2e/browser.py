@@ -133,6 +133,12 @@ WATCH_CHANGES = """
 window.__lastChange = performance.now();
 new MutationObserver(() => { window.__lastChange = performance.now(); })
     .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+window.__said = [];  // what the page itself complained of, for a failing wait's message
+for (const level of ['error', 'warn']) {
+    const original = console[level].bind(console);
+    console[level] = (...args) => { window.__said.push(level + ': ' + args.join(' ')); original(...args); };
+}
+window.addEventListener('error', e => window.__said.push('uncaught: ' + e.message));
 """
 
 _TREE_TEXT = """
@@ -207,8 +213,9 @@ def wait_text(page, pattern: str, timeout: float = 20.0, absent: str | None = No
             arg=[pattern, absent, QUIET_MS], polling=50, timeout=timeout * 1000)
     except Exception as exc:
         servers = "\n".join(server.said() for server in RUNNING)
+        said = page.evaluate("(window.__said || []).slice(-20).join('\\n')")
         raise AssertionError(f"{pattern!r} (without {absent!r}) never appeared; the page shows:\n{visible_text(page)}"
-                             f"\n-- the server said:\n{servers}") from exc
+                             f"\n-- the browser said:\n{said}\n-- the server said:\n{servers}") from exc
     return visible_text(page)
 
 
