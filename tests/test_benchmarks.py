@@ -11,7 +11,7 @@ TINY = {
     "core": ["--events", "300", "--requests", "5", "--starts", "1"],
     "firmware": ["--frames", "5"],
     "ring": ["--changes", "5", "--replugs", "1"],
-    "hardware": ["--presses", "3", "--scans", "2"],
+    "hardware": ["--presses", "3", "--scans", "2", "--looks", "3"],
     "gestures": [],
     "ui": ["--scans", "2", "--steps", "20"],
     "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],

@@ -48,7 +48,8 @@ Listener = Callable[[ReaderEvent], None]
 Clock = Callable[[], float]
 
 DEFAULT_LIFT_AFTER = 0.5
-#: seconds between two polls: the wait before a scan is seen is up to this (an RC522 read takes a few ms)
+#: seconds between two polls: the wait before a scan is seen is up to this plus one look at the reader
+#: (an empty RC522's look is yet to be measured on a Pi: benchmarks/bench_hardware.py --config)
 DEFAULT_POLL_INTERVAL = 0.05
 #: a read of the lying card after this long a gap is a second scan (an RC522 misses a poll or two, no more)
 REPEAT_GAP = 0.35
