@@ -4,9 +4,9 @@ reader only, and counts the gestures it took.
 The script is what the same game would be typed as (`companion headless` commands). For each command
 the player takes the shortest way a player who knows the menu would take: a card that means the
 command is scanned (a drawn card, a location card laid, the artefact drawn; with `scan_board`, the
-card lying where a move goes and the letter tiles a question asks for); otherwise NEXT or BACK, whichever reaches the item sooner (the menu
-wraps round), then YES; an option's questions are answered the same way, or by scanning the card a
-choice names. After the step it checks that exactly the typed command was applied.
+card lying where a move goes and the letter tile a question asks for); otherwise NEXT or BACK,
+whichever reaches the item sooner (the menu wraps round), then YES; an option's questions are
+answered the same way, or by scanning the card a choice names. After the step it checks that exactly the typed command was applied.
 
 Used by tests/bigbang/test_blind_table.py (through the table, and through the real rig's gpiozero mock
 pins and simulated reader) and by benchmarks/bench_gestures.py (gestures per turn). It reads the menu

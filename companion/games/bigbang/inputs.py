@@ -51,9 +51,12 @@ GESTURE_HINTS = (
 
 FACES = tuple(Choice(face, names.face(face)) for face in dict.fromkeys(DIE_FACES))  # 1, 2, 3, 4, moon: each once
 
+#: how a letter tile's catalogue name begins ("letter:A"): a tagged tile answers any question that asks for a letter
+LETTER_TILE = "letter:"
+
+
 def letter_card(letter: str) -> str:
-    """The catalogue name of a letter tile: a tagged tile answers any question that asks for a letter."""
-    return f"letter:{letter}"
+    return LETTER_TILE + letter
 
 
 def _letter_choices(letters: Any, likely: str | None = None) -> tuple[Choice, ...]:
@@ -402,8 +405,8 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
         if places:
             where = tuple(Choice(n, s.config.location_names[n - 1], number=n, likely=i == 0) for i, n in enumerate(places))
             return Option(M("Lay {card}", card=s.config.cards[card].name), {"cmd": "place", "card": card}, (Ask("location", M("Where"), where),))
-    if s.phase == LETTERS and card.startswith(letter_card("")):
-        lay = {"cmd": "lay", "letter": card.removeprefix(letter_card(""))}
+    if s.phase == LETTERS and card.startswith(LETTER_TILE):
+        lay = {"cmd": "lay", "letter": card.removeprefix(LETTER_TILE)}
         return lay if any(option.command == lay for option in options(s, actor)) else None  # a letter not laid yet
     if s.phase == ACTIONS and card.startswith("artefact:"):
         return _take_with(s, card.removeprefix("artefact:"))
