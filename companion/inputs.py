@@ -44,6 +44,9 @@ class Choice:
     likely: bool = False
 
 
+_NOTHING = object()  # no value picked
+
+
 @dataclass(frozen=True)
 class Ask:
     """A value an option still needs: the command argument, and the choices to walk through.
@@ -55,9 +58,19 @@ class Ask:
     label: Text
     choices: tuple[Choice, ...]
     when: Callable[[Mapping[str, Any]], bool] | None = field(default=None, compare=False, repr=False)
+    #: an earlier argument this one must differ from (a swap's second letter): the buttons never
+    #: start on the value picked for it
+    differs_from: str | None = None
 
     def asked(self, picked: Mapping[str, Any]) -> bool:
         return self.when is None or self.when(picked)
+
+    def start(self, picked: Mapping[str, Any]) -> int:
+        """Where the buttons start on this question's choices, given the values picked so far: the
+        first likely choice, else the first; never the value `differs_from` was given."""
+        taken = picked.get(self.differs_from, _NOTHING) if self.differs_from else _NOTHING
+        allowed = [i for i, choice in enumerate(self.choices) if choice.value != taken]
+        return next((i for i in allowed if self.choices[i].likely), allowed[0] if allowed else 0)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -109,9 +109,6 @@ class Menu:
         places = max([len(self.items), *(i.number for i in self.items if i.number is not None)])
         return ((item.number - 1) if item.number is not None else self.index, places)
 
-
-def _likely(items: Sequence[Option | Choice]) -> int:
-    return next((i for i, item in enumerate(items) if item.likely), 0)
 
 
 class Table:
@@ -274,11 +271,13 @@ class Table:
                 items: tuple[Option, ...] | tuple[Choice, ...] = ask.choices
                 option: Option | None = menu.option
                 asked: Ask | None = ask
+                start = ask.start({**menu.option.command, **menu.picked})
             else:
                 items, option, asked = tuple(self.options(by)), None, None
+                start = next((i for i, item in enumerate(items) if item.likely), 0)
             if not items:
                 return Menu(items, 0, option, asked)
-            index = _likely(items) if menu is None or menu.index is None else menu.index % len(items)
+            index = start if menu is None or menu.index is None else menu.index % len(items)
             return Menu(items, index, option, asked)
 
     def selection(self, by: Viewer = TABLE) -> Text:

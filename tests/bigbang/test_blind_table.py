@@ -26,7 +26,8 @@ from hardware.rig import Rig
 
 from .blind import DEAL, MORE_TURNS, START, TURNS, Player, RigHands, tags, typed
 
-FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=200, lift_ms=100, sounds=False)
+#: quick gestures, with room for a busy machine: a tap stalled 300 ms between press and release is still a tap
+FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=400, lift_ms=100, sounds=False)
 SCRIPT = DEAL + [line for turn in TURNS + MORE_TURNS for line in turn]
 
 
@@ -322,3 +323,16 @@ def test_letter_tiles_are_laid_at_setup_and_answer_sheldons_swap(catalogue):
     outcome = table.card(uids["letter:B"][2])
     assert outcome.kind == "applied" and table.session.history[-1].command == {"cmd": "special", "a": "A", "b": "B"}
     assert table.session.state.board[:2] == ("A", "B")
+
+
+def test_sheldons_second_letter_never_starts_on_the_first(catalogue):
+    table = new_table(catalogue, hands={"Ann": ["sheldon"], "Bob": ["raj"], "Cy": ["penny"]}, locations=QUIET)
+    table.command({"cmd": "play", "character": "sheldon", "cards": 1})
+    table.button("yes", "tap")
+    assert line(table) == "Letter: B"  # the board lies B A C D E F G
+    press(table, "next", "yes")
+    assert line(table) == "With: B", "a swap of A with A would change nothing: the buttons start past it"
+    table.button("no", "tap")  # the swap dropped: the menu again
+    assert line(table) == "1. Sheldon swaps letters"
+    press(table, "yes", "yes")  # Letter: B this time
+    assert line(table) == "With: A"

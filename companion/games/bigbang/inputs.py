@@ -14,7 +14,8 @@ For the buttons, with eyes on the cardboard:
   shifting anyone else's number;
 - the buttons start on the most likely item: the character with the most cards (all of them), the
   special action while it is still possible, then the card where the character stands, else Move;
-  the best place to move to; no help; as many cards as bring the hand back to the starting hand.
+  the best place to move to; no help; as many cards as bring the hand back to the starting hand;
+  never the letter Sheldon's swap already took.
 
 A fight option names the "fight" dialog, where a screen shows the odds; Sheldon's swap names "swap".
 """
@@ -191,7 +192,8 @@ def _power(s: BigBangState, power: str, actor: str) -> list[Option]:
         return found
     if power == "sheldon":
         wrong, right = _clued_swap(s)
-        asks = (Ask("a", M("Letter"), _letter_choices(s.board, wrong)), Ask("b", M("With"), _letter_choices(s.config.letters, right)))
+        asks = (Ask("a", M("Letter"), _letter_choices(s.board, wrong)),
+                Ask("b", M("With"), _letter_choices(s.config.letters, right), differs_from="a"))  # never the letter itself
         return [Option(M("Sheldon swaps letters"), {"cmd": "special"}, asks, dialog="swap")]
     return []
 
