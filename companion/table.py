@@ -110,7 +110,6 @@ class Menu:
         return ((item.number - 1) if item.number is not None else self.index, places)
 
 
-
 class Table:
     def __init__(self, session: Session, catalogue: CardLookup | None = None):
         self.session = session
