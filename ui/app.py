@@ -12,6 +12,7 @@ connect; otherwise it would stay deaf to every later change.
 """
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import shutil
@@ -190,9 +191,11 @@ class App:
         return isinstance(width, (int, float)) and 0 < width < NARROW
 
     # -- plumbing ------------------------------------------------------------------------------------
-    def post(self, handler: Callable[..., Any], *args: Any) -> None:
-        """Run `handler(*args)` on this page's event loop (from any thread)."""
+    def post(self, handler: Callable[..., Any], *args: Any, after: float = 0.0) -> None:
+        """Run `handler(*args)` on this page's event loop (from any thread), `after` seconds from now."""
         async def run() -> None:
+            if after:
+                await asyncio.sleep(after)
             try:
                 settle()
                 handler(*args)
@@ -389,15 +392,10 @@ class App:
     def on_outcome(self, outcome: Outcome, notice: Notice | None) -> None:
         if outcome.kind == "enrol":
             if self.is_table or outcome.by == self.viewer:
-                from ui.views.cards import enrol_dialog
-
-                uid, by = outcome.uid or "", outcome.by
-
-                def enrol() -> None:
-                    self.show_dialog(enrol_dialog(self, uid, by), remake=enrol)
+                from ui.views.cards import open_enrol_dialog
 
                 self.enrol_uid = outcome.uid
-                enrol()
+                open_enrol_dialog(self, outcome.uid or "", outcome.by)
             return
         if outcome.kind in ("applied", "undone", "redone"):
             self.pending = None

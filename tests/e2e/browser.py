@@ -246,7 +246,7 @@ def keyed(page, key: str):
 def tap_key(page, key: str, ready: str | None = None, timeout: float = 20.0) -> str:
     """Tap the control marked `key` and wait for the screen it leads to (see `wait_change`)."""
     before = visible_text(page)
-    keyed(page, key).click()
+    click(page, keyed(page, key))
     return wait_change(page, before, ready, timeout)
 
 
@@ -277,7 +277,30 @@ def tap(page, name: str | re.Pattern, exact: bool = True) -> None:
     if isinstance(name, str) and exact:
         words = r"\s+".join(re.escape(word) for word in name.split())  # the accessible name's spaces are collapsed
         name = re.compile(rf"^(\d+\.\s)?{words}$")
-    host(page).get_by_role("button", name=name, exact=exact).first.click()
+    click(page, host(page).get_by_role("button", name=name, exact=exact).first)
+
+
+#: how long Chromium may take to acknowledge a click's pointer events (well under a second here)
+CLICK_MS = 10_000
+
+
+def click(page, target) -> None:
+    """Click `target` (a locator) with the pointer, once it shows. CI once saw a click's pointer
+    events never acknowledged (30 s, the page otherwise alive). After CLICK_MS without one: if the
+    screen changes within 3 s, the click arrived all the same; if not, it is made again the way a
+    screen reader makes it (a DOM click on the node Flutter takes taps on)."""
+    target.wait_for(state="visible")
+    before = visible_text(page)
+    try:
+        target.click(timeout=CLICK_MS)
+    except Exception as exc:
+        if "Timeout" not in type(exc).__name__:
+            raise
+        print(f"a pointer click was never acknowledged: {exc}", file=sys.stderr)
+        try:  # did it reach the app all the same? Its answer may still be on its way
+            page.wait_for_function(f"before => ({_TREE_TEXT})() !== before", arg=before, polling=50, timeout=3_000)
+        except Exception:  # an icon button's node holds the tappable one
+            target.evaluate("node => (node.querySelector('[flt-tappable]') || node).click()")
 
 
 def type_into(page, field: str, value: str) -> None:

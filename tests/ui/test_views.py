@@ -458,6 +458,32 @@ def test_an_unknown_card_opens_the_enrolment_dialog_and_enrolling_reads_it(start
     assert started.dialog is None and started.page.dialogs == []
 
 
+def test_the_enrolment_dialog_lists_first_the_cards_no_tag_stands_for_and_the_rest_once_it_is_shown(started, companion, monkeypatch):
+    from companion.cards import match_cards
+    from ui.views.cards import FIRST_ROWS, open_enrol_dialog
+
+    companion.catalogue.enrol("0a0b0c01", "bigbang", "leonard")
+    later = []
+    monkeypatch.setattr(started, "post", lambda handler, *args, after=0.0: later.append((handler, after)))
+    open_enrol_dialog(started, "deadbeef")
+    listed = started.dialog.data["results"].controls
+    assert len(listed) == FIRST_ROWS and "leonard" not in [b.data for b in listed]
+    [(rest, after)] = later
+    assert after > 0, "the rest waits for the dialog's first frame"
+    rest()
+    every = [b.data for b in started.dialog.data["results"].controls]
+    assert sorted(every) == sorted(c.id for c in match_cards("bigbang", "", companion.session.state))
+    assert every[-1] == "leonard", "a card a tag already stands for comes last"
+
+    later.clear()
+    open_enrol_dialog(started, "deadbeef")
+    field = started.dialog.data["field"]
+    field.value = "pen"
+    started.dialog.data["search"](type("E", (), {"control": field})())
+    later[0][0]()
+    assert [b.data for b in started.dialog.data["results"].controls] == ["penny"], "what was typed is not overwritten"
+
+
 def test_the_catalogue_screen_enrols_and_forgets(started, companion):
     started.go("cards")
     started.fields["uid"].value = "04:A1:B2:C3"
