@@ -2,6 +2,7 @@
 the real composition root (entry.root.Companion) with every device simulated."""
 import asyncio
 import inspect
+import threading
 
 import pytest
 
@@ -17,6 +18,7 @@ class FakePage:
         self.updates = 0
         self.route = route
         self.routes = []
+        self.tasks = threading.local()  # run_task's queue, one per thread
 
     def update(self, *controls):
         self.updates += 1
@@ -37,9 +39,20 @@ class FakePage:
         self.routes.append(route)
 
     def run_task(self, handler, *args, **kwargs):
+        """At once, on the caller's thread; posted from inside a task, right after it (as Flet's
+        loop runs it: asyncio.run cannot nest)."""
         assert inspect.iscoroutinefunction(handler)
-        asyncio.run(handler(*args, **kwargs))
-
+        queue = self.tasks.__dict__.setdefault("queue", [])
+        queue.append((handler, args, kwargs))
+        if len(queue) > 1:
+            return
+        try:
+            while queue:
+                handler, args, kwargs = queue[0]
+                asyncio.run(handler(*args, **kwargs))
+                queue.pop(0)
+        finally:
+            queue.clear()
 
 CHILDREN = ("content", "title", "controls", "actions", "options", "icon", "leading", "trailing", "label", "helper")
 
