@@ -246,7 +246,7 @@ def keyed(page, key: str):
 def tap_key(page, key: str, ready: str | None = None, timeout: float = 20.0) -> str:
     """Tap the control marked `key` and wait for the screen it leads to (see `wait_change`)."""
     before = visible_text(page)
-    click(page, keyed(page, key))
+    click(page, keyed(page, key), before)
     return wait_change(page, before, ready, timeout)
 
 
@@ -284,13 +284,15 @@ def tap(page, name: str | re.Pattern, exact: bool = True) -> None:
 CLICK_MS = 10_000
 
 
-def click(page, target) -> None:
+def click(page, target, before: str | None = None) -> None:
     """Click `target` (a locator) with the pointer, once it shows. CI once saw a click's pointer
     events never acknowledged (30 s, the page otherwise alive). After CLICK_MS without one: if the
     screen changes within 3 s, the click arrived all the same; if not, it is made again the way a
-    screen reader makes it (a DOM click on the node Flutter takes taps on)."""
+    screen reader makes it (a DOM click on the node Flutter takes taps on). `before`: the screen's
+    text just before, when the caller has read it already."""
     target.wait_for(state="visible")
-    before = visible_text(page)
+    if before is None:
+        before = visible_text(page)
     try:
         target.click(timeout=CLICK_MS)
     except Exception as exc:

@@ -33,7 +33,7 @@ def _matches(app: App, game_id: str, typed: str, on_pick: Callable[[str], None])
     session = app.companion.session
     state = session.state if session is not None and session.game.id == game_id else None
     enrolled = {entry.card for entry in app.companion.catalogue.list(game_id)}
-    cards = sorted(match_cards(game_id, typed, state)[:40], key=lambda c: c.id in enrolled)
+    cards = sorted(match_cards(game_id, typed, state), key=lambda c: c.id in enrolled)[:40]
     return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), size=15, data=c.id, max_lines=1)
             for c in cards]
 
