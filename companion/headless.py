@@ -21,9 +21,9 @@ from typing import IO, Any
 from companion.contract import TABLE, Viewer
 from companion.errors import RuleError
 from companion.messages import M, Message, render
-from companion.records import describe_command
+from companion.records import describe_command, quoted
 from companion.ring import ring_json
-from companion.session import Session
+from companion.session import REQUEST_KEYS, Session
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ class Headless:
         pin = _pin(request) if isinstance(request, dict) else None
         name = request.get("cmd") if isinstance(request, dict) else None
         if isinstance(name, str) and name in self._session_commands:
+            _check_keys(request, name)
             extra = self._session_commands[name](request, viewer)
             return {"ok": True, **extra, "state": self.session.view(viewer, pin).to_json()}
         step = self.session.apply(request)
@@ -89,17 +90,26 @@ class Headless:
 
     def _undo(self, request: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
         count = _count_arg(request, len(self.session.history), back=True)
-        undone = self.session.undo(count, viewer) if count else []
+        undone = self.session.undo(count, viewer, _pin(request)) if count else []
         return {"events": [], "undone": [render(self.session.describe(step, viewer)) for step in undone]}
 
     def _redo(self, request: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
         count = _count_arg(request, len(self.session.history), back=False)
-        redone = self.session.redo(count, viewer) if count else []
+        redone = self.session.redo(count, viewer, _pin(request)) if count else []
         return {"events": [e.shown_to(viewer, step.by) for step in redone for e in step.events],
                 "redone": [render(self.session.describe(step, viewer)) for step in redone]}
 
     def _master(self, request: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
         return {"master": self.session.master_view(_text_arg(request, "pin")).to_json()}
+
+
+def _check_keys(request: dict[str, Any], name: str) -> None:
+    """A session command takes its own arguments and the request's keys, nothing else: `{"cmd": "undo",
+    "step": 2}` is a mistake to point out, not an undo of one step."""
+    known = {"cmd", *REQUEST_KEYS, *(arg["name"] for arg in SESSION_COMMANDS[name][1])}
+    unknown = sorted(set(request) - known)
+    if unknown:
+        raise RuleError("BAD_ARGUMENTS", M("\"{name}\" does not take \"{arg}\".", name=name, arg=quoted(unknown[0])))
 
 
 def _count_arg(request: dict[str, Any], in_force: int, back: bool) -> int:

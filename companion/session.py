@@ -19,7 +19,7 @@ from companion.errors import RuleError
 from companion.game import GameDefinition
 from companion.messages import M, Text, render, stored_text, text_json
 from companion.pins import PinGuard
-from companion.records import NOBODY, Command, Event, redact
+from companion.records import NOBODY, Command, Event, quoted, redact
 from companion.ring import RingView
 from companion.store import EventStore, StoreError
 
@@ -146,8 +146,9 @@ class Session:
         """Decide a command sent by `by`; on success store and return its step. A RuleError changes nothing.
 
         A request's own keys (headless, the UI) say who sent it (`by`), the PIN, and the sender's `id`
-        for the request: a request whose id is already in the log returns that step again, unapplied —
-        so a client that lost the reply (a crash after the commit) can simply send it again."""
+        for the request: the same request again with an id already in the log returns that step again,
+        unapplied — so a client that lost the reply (a crash after the commit) can simply send it again;
+        another request with that id is refused (REQUEST_ID_REUSED), never answered with the old step."""
         request_id = None
         if isinstance(command, dict) and any(key in command for key in REQUEST_KEYS):
             command = dict(command)
@@ -155,20 +156,20 @@ class Session:
                 by = Viewer.parse(command.pop("by"))
             pin = command.pop("pin", pin)
             request_id = _request_id(command.pop("id", None))
-            if request_id is not None:
-                done = self.find_request(request_id)
-                if done is not None:
-                    return done
         self._check_actor(by, pin)
         if not isinstance(command, Command):
             command = self.game.command_from_json(command)
+        as_sent = {"cmd": command.kind, **self._kept(command)}
+        if request_id is not None:
+            done = self.find_request(request_id)
+            if done is not None:
+                return _resent(done, as_sent, by)
         number = len(self._steps) + 1
         rng = self.next_rng()
         before = self.state
         events = self.game.decide(before, command, by, rng)
         after = self.game.fold(before, events)
-        kept = {name: value for name, value in command.arguments().items() if command.visibility.get(name) is not NOBODY}  # a PIN is never kept
-        step = Step(number, {"cmd": command.kind, **kept}, tuple(events), by, request_id=request_id)
+        step = Step(number, as_sent, tuple(events), by, request_id=request_id)
         if self.store is not None and self.game_id is not None:
             line = self.game.describe(before, events, TABLE)
             stored = {**step.command, "by": str(by), **({"id": request_id} if request_id else {})}
@@ -179,9 +180,16 @@ class Session:
         self._redo.clear()
         return step
 
-    def undo(self, count: int = 1, by: Viewer = TABLE) -> list[Step]:
+    @staticmethod
+    def _kept(command: Command) -> dict[str, Any]:
+        """The arguments a step keeps: all but those nobody may see (a PIN is never kept)."""
+        return {name: value for name, value in command.arguments().items() if command.visibility.get(name) is not NOBODY}
+
+    def undo(self, count: int = 1, by: Viewer = TABLE, pin: str | None = None) -> list[Step]:
         """Take back the last `count` steps; returns them, the most recent first. A seat may take
-        back only its own steps (never another seat's secret choice); the table may take back any."""
+        back only its own steps (never another seat's secret choice); the table may take back any;
+        the game master only with the PIN."""
+        self._check_actor(by, pin)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1 or count > len(self._steps):
             raise RuleError("NOTHING_TO_UNDO", M("There are only {n} steps to undo.", n=len(self._steps)))
         self._check_own(self._steps[-count:], by, M("A seat can take back only its own steps; undo the others at the table."))
@@ -195,8 +203,9 @@ class Session:
         self._redo.extend(undone)
         return undone
 
-    def redo(self, count: int = 1, by: Viewer = TABLE) -> list[Step]:
-        """Put back the last `count` undone steps; returns them, oldest first."""
+    def redo(self, count: int = 1, by: Viewer = TABLE, pin: str | None = None) -> list[Step]:
+        """Put back the last `count` undone steps; returns them, oldest first (who may: as `undo`)."""
+        self._check_actor(by, pin)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1 or count > len(self._redo):
             raise RuleError("NOTHING_TO_REDO", M("There are only {n} steps to redo.", n=len(self._redo)))
         steps = [self._redo[-1 - i] for i in range(count)]
@@ -335,6 +344,14 @@ class Session:
     def _push(self, step: Step) -> None:
         self._steps.append(step)
         self._states.append(self.game.fold(self.state, step.events))
+
+
+def _resent(done: Step, as_sent: dict[str, Any], by: Viewer) -> Step:
+    """The step a request with a known id made — if this is the same request (command, arguments, sender)."""
+    if done.command != as_sent or done.by != by:
+        raise RuleError("REQUEST_ID_REUSED", M("The id \"{id}\" was already used for another request (step {step}); "
+                                               "nothing was done. Send a new id.", id=quoted(done.request_id or ""), step=done.number))
+    return done
 
 
 def _request_id(value: object) -> str | None:
