@@ -128,7 +128,7 @@ class GameDefinition:
         return state
 
     def command_from_json(self, data: object) -> Command:
-        return from_json(self.commands, data, key="cmd")
+        return from_json(self.commands, data, key="cmd", bounded=True)
 
     def event_from_json(self, data: object) -> Event:
         return from_json(self.events, data)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from companion.contract import Viewer
 from companion.errors import RuleError
-from companion.messages import M
+from companion.messages import M, Message
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +86,13 @@ def catalog(*classes: type[R]) -> dict[str, type[R]]:
 
 #: characters in one text argument: names, letters, ids are short; a longer one is a paste gone wrong
 MAX_TEXT = 200
+#: the largest whole number a command takes, either sign: no count on a board-game table comes near it
+#: (a game checks its own tighter limits against the state: the doom track, the Elder Signs needed)
+MAX_NUMBER = 10_000
+#: how deep and how big free-form data (a start's settings) may be: a game's whole default settings
+#: are 5 deep and under 400 values; much more is a paste gone wrong or an attack on the stack
+MAX_DEPTH = 12
+MAX_VALUES = 10_000
 
 
 def quoted(value: object, limit: int = 40) -> str:
@@ -95,8 +102,9 @@ def quoted(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type") -> R:
-    """Build the record named by `data[key]`, checking every field; raise RuleError if anything is off."""
+def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type", bounded: bool = False) -> R:
+    """Build the record named by `data[key]`, checking every field; raise RuleError if anything is off.
+    `bounded`: whole numbers must lie within ±MAX_NUMBER (a command; not an event of an old save)."""
     if not isinstance(data, dict):
         raise RuleError("BAD_REQUEST", M("A command must be a JSON object."))
     name = data.get(key)
@@ -112,7 +120,7 @@ def from_json(kinds: Mapping[str, type[R]], data: Any, key: str = "type") -> R:
     values: dict[str, Any] = {}
     for field_name, hint, required in schema:
         if field_name in data:
-            values[field_name] = coerce(data[field_name], hint, field_name)
+            values[field_name] = coerce(data[field_name], hint, field_name, bounded)
         elif required:
             raise RuleError("BAD_ARGUMENTS", M("\"{name}\" needs \"{arg}\".", name=name, arg=field_name))
     return cls(**values)
@@ -132,7 +140,7 @@ def fields_of(cls: type[Any]) -> tuple[tuple[str, Any, bool], ...]:
 _FIELDS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
 
 
-def coerce(value: Any, hint: Any, name: str) -> Any:
+def coerce(value: Any, hint: Any, name: str, bounded: bool = False) -> Any:
     """Check a JSON value against a type hint; lists become tuples so records stay immutable."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -142,7 +150,7 @@ def coerce(value: Any, hint: Any, name: str) -> Any:
             if option is type(None):
                 continue
             try:
-                return coerce(value, option, name)
+                return coerce(value, option, name, bounded)
             except RuleError:
                 pass
         raise _bad(name, hint)
@@ -153,20 +161,41 @@ def coerce(value: Any, hint: Any, name: str) -> Any:
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
             raise _bad(name, hint)
-        return tuple(coerce(item, args[0], name) for item in value)
+        return tuple(coerce(item, args[0], name, bounded) for item in value)
     if origin is dict:
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
             raise _bad(name, hint)
-        return {k: coerce(v, args[1], name) for k, v in value.items()}
+        return {k: coerce(v, args[1], name, bounded) for k, v in value.items()}
     if hint is Any:
+        problem = shape_problem(value)
+        if problem is not None:
+            raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" {problem}.", arg=name, problem=problem))
         return value
     if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise _bad(name, hint)
+    if hint is int and bounded and abs(value) > MAX_NUMBER:
+        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a whole number from {low} to {high}.", arg=name, low=-MAX_NUMBER, high=MAX_NUMBER))
     if hint is str and isinstance(value, str) and (len(value) > MAX_TEXT or "\x00" in value):
         raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a text of at most {n} characters, without NUL.", arg=name, n=MAX_TEXT))
     if not isinstance(value, hint):
         raise _bad(name, hint)
     return value
+
+
+def shape_problem(value: Any) -> Message | None:
+    """What is wrong with the shape of free-form JSON data (nested too deeply, too many values), or
+    None. Walked without recursion: the check itself must not overflow the stack it protects."""
+    pending, seen = [(value, 1)], 0
+    while pending:
+        node, depth = pending.pop()
+        seen += 1
+        if depth > MAX_DEPTH:
+            return M("nests more than {n} levels deep", n=MAX_DEPTH)
+        if seen > MAX_VALUES:
+            return M("holds more than {n} values", n=MAX_VALUES)
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, (list, tuple)) else ()
+        pending.extend((child, depth + 1) for child in children)
+    return None
 
 
 def _names(cls: type[Any]) -> frozenset[str]:

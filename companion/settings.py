@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.errors import RuleError
 from companion.messages import M, Message, Text
+from companion.records import shape_problem
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -49,7 +50,11 @@ class SettingProblem(ValueError):
 
 
 def merged(defaults: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> dict[str, Any]:
-    """`defaults` with `overrides` laid over them table by table (a list replaces the whole list)."""
+    """`defaults` with `overrides` laid over them table by table (a list replaces the whole list).
+    Overrides nested too deeply or too big (see records.shape_problem) are refused as BAD_SETTINGS."""
+    problem = shape_problem(overrides)
+    if problem is not None:
+        raise RuleError("BAD_SETTINGS", M("The settings {problem}.", problem=problem))
     result = copy.deepcopy(dict(defaults))
     _merge(result, copy.deepcopy(dict(overrides or {})))
     return result

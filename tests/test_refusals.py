@@ -115,3 +115,54 @@ def headless(db, *args, lines: list[dict | str], game: str = "bigbang") -> list[
                             capture_output=True, text=True, timeout=120, check=False, cwd=ROOT)
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
     return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+# -- numbers and data of sane size ------------------------------------------------------------------------
+@pytest.mark.parametrize("request_", [{"cmd": "doom", "amount": 10**40}, {"cmd": "elder_signs", "amount": 10**40},
+                                      {"cmd": "elder_signs", "amount": -10**40}, {"cmd": "adjust", "what": "clues", "amount": 10**40}])
+def test_elder_sign_refuses_numbers_no_table_could_hold_and_saves_nothing(db_path, request_):
+    session = played(db_path, "eldersign")
+    rows, state = saved_rows(db_path), session.state
+    assert refused(session.apply, dict(request_)) == "BAD_ARGUMENTS"
+    assert saved_rows(db_path) == rows and session.state is state
+
+
+def test_doom_and_elder_signs_change_by_at_most_their_tracks_length(db_path):
+    session = played(db_path, "eldersign")
+    track, seal = session.state.config.ancient_one.doom, session.state.config.ancient_one.elder_signs
+    assert refused(session.apply, {"cmd": "doom", "amount": track + 1}) == "BAD_ARGUMENTS"
+    assert refused(session.apply, {"cmd": "elder_signs", "amount": -seal - 1}) == "BAD_ARGUMENTS"
+    session.apply({"cmd": "doom", "amount": -track})
+    assert session.state.doom == 0
+
+
+def _deep(levels: int) -> dict:
+    node: dict = {}
+    top = node
+    for _ in range(levels):
+        node["a"] = {}
+        node = node["a"]
+    return top
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("levels", [900, 13])
+def test_a_start_whose_settings_nest_too_deeply_is_a_clear_refusal(db_path, game_id, levels):
+    answers = headless(db_path, lines=[{"cmd": "start", "players": ["Ann", "Bob"], "settings": _deep(levels)}, {"cmd": "state"}], game=game_id)
+    assert answers[0]["error"]["code"] == "BAD_ARGUMENTS" and "settings" in answers[0]["error"]["message"]
+    assert answers[1]["state"]["turn"]["status"] == "setup"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_start_whose_settings_are_too_big_is_a_clear_refusal(game_id):
+    session = Session(all_games()[game_id], 1)
+    huge = {"table": {f"k{i}": i for i in range(20_000)}}
+    assert refused(session.apply, {"cmd": "start", "players": ["Ann", "Bob"], "settings": huge}) == "BAD_ARGUMENTS"
+    assert session.history == [] and session.turn.status == "setup"
+
+
+def test_a_table_file_nested_too_deeply_is_refused_as_bad_settings():
+    from companion.settings import merged
+
+    assert refused(merged, {"table": {}}, _deep(2000)) == "BAD_SETTINGS"
+    assert merged({"a": {"b": 1}}, {"a": {"c": 2}}) == {"a": {"b": 1, "c": 2}}

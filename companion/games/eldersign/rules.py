@@ -604,16 +604,22 @@ def adjust(tx: Tx, c: cmd.Adjust, actor: Viewer) -> None:
 
 def doom(tx: Tx, c: cmd.Doom, actor: Viewer) -> None:
     """Facts §1.6: Mythos cards, penalties and rewards add or take doom tokens."""
-    if c.amount == 0:
-        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    _check_amount(c.amount, tx.state.config.ancient_one.doom)  # never more than the whole track
     change_doom(tx, c.amount)
 
 
 def elder_signs(tx: Tx, c: cmd.ElderSigns, actor: Viewer) -> None:
     """Seed, "Цель игры": Elder Signs won (or lost) by a card's effect."""
-    if c.amount == 0:
-        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    _check_amount(c.amount, tx.state.config.ancient_one.elder_signs)  # never more than the seal needs
     gain_elder_signs(tx, c.amount)
+
+
+def _check_amount(amount: int, most: int) -> None:
+    """A card's change to a track: not nothing, and at most the track's whole length either way."""
+    if amount == 0:
+        raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
+    if abs(amount) > most:
+        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a whole number from {low} to {high}.", arg="amount", low=-most, high=most))
 
 
 def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
