@@ -3,23 +3,31 @@
 A PIN of 4 to 8 digits has at most a hundred million values: a hash alone would not hold against a
 patient script. What holds is the `PinGuard`: after a few wrong PINs each further attempt must wait
 longer (1 s, 2 s, 4 s …), and after `LOCK_AFTER` wrong ones the game-master view is locked for
-`LOCK_FOR` seconds. Every screen can show that state, so the table sees someone trying.
+`LOCK_FOR` seconds. Every screen can show that state, so the table sees someone trying. A saved
+game keeps that count in its save file (`StoredPinGuard`): restarting the companion, or guessing from
+another process, starts nothing afresh.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.errors import RuleError
 from companion.messages import M
+
+if TYPE_CHECKING:
+    from companion.store import EventStore
 
 ITERATIONS = 60_000  # about 0.1 s on a Pi 4: nothing at the table, slow for a guessing script
 FREE_ATTEMPTS = 3
 LOCK_AFTER = 10
 LOCK_FOR = 600.0
+DIGITS = "0123456789"
 
 
 def hash_pin(pin: str, salt: str) -> str:
@@ -36,32 +44,103 @@ def pin_matches(pin: str, stored: str) -> bool:
     return hmac.compare_digest(candidate, digest)
 
 
-@dataclass
-class PinGuard:
-    """Counts wrong PINs for one game and says when the next attempt may come."""
+def check_new_pin(pin: str) -> None:
+    """A PIN the keypad can type: 4 to 8 ASCII digits (str.isdigit would let "１２３４" and "²" in)."""
+    if not (4 <= len(pin) <= 8 and all(ch in DIGITS for ch in pin)):
+        raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits from 0 to 9."))
 
-    clock: Callable[[], float] = time.monotonic
+
+@dataclass(frozen=True)
+class Attempts:
+    """Wrong PINs in a row, and the time (of the guard's clock) before which no PIN is checked."""
+
     wrong: int = 0
     next_try: float = 0.0
 
+    def waiting(self, now: float) -> bool:
+        # a wait longer than the longest one means the clock was set back (a Pi without a clock
+        # battery boots in the past): the wait is over rather than endless
+        return now < self.next_try <= now + LOCK_FOR
+
+    def locked(self, now: float) -> bool:
+        return self.wrong >= LOCK_AFTER and self.waiting(now)
+
+    def refusal(self, now: float) -> RuleError | None:
+        """Why no PIN may be tried now, if so."""
+        if not self.waiting(now):
+            return None
+        wait = round(self.next_try - now + 0.5)
+        if self.wrong >= LOCK_AFTER:
+            return RuleError("PIN_LOCKED", M("Too many wrong PINs: the game-master view is locked for {n} more seconds.", n=wait))
+        return RuleError("PIN_WAIT", M("Wait {n} seconds before the next PIN.", n=wait))
+
+    def after_wrong(self, now: float) -> Attempts:
+        wrong = self.wrong + 1
+        if wrong >= LOCK_AFTER:
+            return Attempts(wrong, now + LOCK_FOR)
+        if wrong >= FREE_ATTEMPTS:
+            return Attempts(wrong, now + 2.0 ** (wrong - FREE_ATTEMPTS))
+        return Attempts(wrong, 0.0)
+
+
+class PinGuard:
+    """Counts wrong PINs for one game (here in memory: a game without a save file) and says when the
+    next attempt may come. One check at a time, so two screens cannot guess side by side."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self._attempts = Attempts()
+        self._checking = threading.Lock()
+
     @property
     def locked(self) -> bool:
-        return self.wrong >= LOCK_AFTER and self.clock() < self.next_try
+        return self.attempts().locked(self.clock())
 
-    def check(self, pin: str | None, stored: str) -> None:
+    def attempts(self) -> Attempts:
+        return self._attempts
+
+    def change(self, change: Callable[[Attempts], Attempts]) -> None:
+        """Apply `change` to the count (it may raise: then nothing changes)."""
+        self._attempts = change(self._attempts)
+
+    def check(self, pin: object, stored: str) -> None:
         """Refuse a wrong PIN, or any PIN before its time; a right one clears the count."""
-        now = self.clock()
-        if now < self.next_try:
-            wait = round(self.next_try - now + 0.5)
-            if self.wrong >= LOCK_AFTER:
-                raise RuleError("PIN_LOCKED", M("Too many wrong PINs: the game-master view is locked for {n} more seconds.", n=wait))
-            raise RuleError("PIN_WAIT", M("Wait {n} seconds before the next PIN.", n=wait))
-        if pin is not None and pin_matches(pin, stored):
-            self.wrong, self.next_try = 0, 0.0
-            return
-        self.wrong += 1
-        if self.wrong >= LOCK_AFTER:
-            self.next_try = now + LOCK_FOR
-        elif self.wrong >= FREE_ATTEMPTS:
-            self.next_try = now + 2.0 ** (self.wrong - FREE_ATTEMPTS)
-        raise RuleError("WRONG_PIN", M("That PIN is not the game master's."))
+        with self._checking:
+            now = self.clock()
+            refusal = self.attempts().refusal(now)
+            if refusal is not None:
+                raise refusal
+            if isinstance(pin, str) and pin_matches(pin, stored):
+                if self.attempts() != Attempts():
+                    self.change(lambda attempts: Attempts())
+                return
+
+            def counted(attempts: Attempts) -> Attempts:  # read afresh: another process may have counted one
+                refusal = attempts.refusal(now)
+                if refusal is not None:
+                    raise refusal
+                return attempts.after_wrong(now)
+
+            self.change(counted)
+            raise RuleError("WRONG_PIN", M("That PIN is not the game master's."))
+
+
+class StoredPinGuard(PinGuard):
+    """The guard of a saved game: its count and lock-out live in the save file (wall-clock times, as a
+    monotonic clock starts again with each process), read at every check and changed in one
+    transaction, so a restart or another process (`companion export --viewer master`) shares them."""
+
+    def __init__(self, store: EventStore, game_id: int, clock: Callable[[], float] = time.time):
+        super().__init__(clock)
+        self.store = store
+        self.game_id = game_id
+
+    def attempts(self) -> Attempts:
+        return Attempts(*self.store.pin_attempts(self.game_id))
+
+    def change(self, change: Callable[[Attempts], Attempts]) -> None:
+        def changed(wrong: int, next_try: float) -> tuple[int, float]:
+            after = change(Attempts(wrong, next_try))
+            return after.wrong, after.next_try
+
+        self.store.change_pin_attempts(self.game_id, changed)

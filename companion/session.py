@@ -18,7 +18,7 @@ from companion.contract import MASTER, TABLE, Result, Seat, Turn, View, Viewer
 from companion.errors import RuleError
 from companion.game import GameDefinition
 from companion.messages import M, Text, render, stored_text, text_json
-from companion.pins import PinGuard
+from companion.pins import PinGuard, StoredPinGuard
 from companion.records import NOBODY, Command, Event, quoted, redact
 from companion.ring import RingView
 from companion.store import EventStore, StoreError
@@ -54,8 +54,8 @@ class Session:
         self._states: list[Any] = [game.initial_state()]
         self._redo: list[Step] = []  # undone steps, the next to redo last
         self._lock = store.lock(game_id) if store is not None and game_id is not None else None
-        #: wrong game-master PINs: growing waits, then a lock-out the screens show
-        self.pin_guard = PinGuard()
+        #: wrong game-master PINs: growing waits, then a lock-out the screens show (a saved game's in its file)
+        self.pin_guard = StoredPinGuard(store, game_id) if store is not None and game_id is not None else PinGuard()
         #: (analysis, viewer) -> (the state it was computed for, its result)
         self._analyses: dict[tuple[str, Viewer], tuple[Any, Any]] = {}
 

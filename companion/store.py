@@ -21,7 +21,7 @@ import shutil
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -29,8 +29,9 @@ from typing import IO, Any
 from companion.errors import RuleError
 from companion.messages import M, Text
 
-#: the shape of the file this code writes: 2 = tags are per game (before: `PRAGMA user_version` 0)
-SCHEMA_VERSION = 2
+#: the shape of the file this code writes: 2 = tags are per game (before: `PRAGMA user_version` 0);
+#: 3 = each saved game's wrong game-master PINs (`pin_guard`)
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -58,6 +59,11 @@ CREATE TABLE IF NOT EXISTS cards (
     label       TEXT,
     enrolled_at REAL NOT NULL,
     PRIMARY KEY (uid, game)
+);
+CREATE TABLE IF NOT EXISTS pin_guard (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    wrong    INTEGER NOT NULL,
+    next_try REAL    NOT NULL
 );
 """
 OUR_TABLES = frozenset({"games", "steps", "cards"})
@@ -166,7 +172,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
 
 
 def _migrate(db: sqlite3.Connection, tables: set[str]) -> None:
-    """Bring a file (new or of an earlier version) to SCHEMA_VERSION, in one transaction."""
+    """Bring a file (new or of an earlier version) to SCHEMA_VERSION, in one transaction. Version 2 -> 3
+    only adds a table (`pin_guard`), which SCHEMA creates."""
     if "cards" in tables and [row[1] for row in db.execute("PRAGMA table_info(cards)") if row[5]] == ["uid"]:
         for statement in _TAGS_PER_GAME.split(";"):
             db.execute(statement)
@@ -318,6 +325,27 @@ class EventStore:
 
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
         return transaction(self._db, self.path)
+
+    # -- the game master's PIN guard (companion.pins.StoredPinGuard) ---------------------------
+    def pin_attempts(self, game_id: int) -> tuple[int, float]:
+        """Wrong PINs in a row for saved game `game_id`, and the wall-clock time before which none is tried."""
+        rows = self._read("SELECT wrong, next_try FROM pin_guard WHERE game_id = ?", (game_id,))
+        return (int(rows[0][0]), float(rows[0][1])) if rows else (0, 0.0)
+
+    def change_pin_attempts(self, game_id: int, change: Callable[[int, float], tuple[int, float]]) -> None:
+        """Read and write a game's PIN guard in one transaction, so a guess from another process counts
+        too. If `change` raises (a guess before its time), nothing is written. On a connection of its
+        own: a PIN typed on a screen's thread never lands inside a step's transaction on a device's."""
+        with contextlib.ExitStack() as stack:
+            db = self._db
+            if self.path != ":memory:":  # a file in memory has only the one connection
+                db = stack.enter_context(contextlib.closing(sqlite3.connect(self.path, isolation_level=None, timeout=2.0)))
+                db.execute("PRAGMA synchronous=FULL")
+            with transaction(db, self.path):
+                row = db.execute("SELECT wrong, next_try FROM pin_guard WHERE game_id = ?", (game_id,)).fetchone()
+                wrong, next_try = change(*(row or (0, 0.0)))
+                db.execute("INSERT INTO pin_guard (game_id, wrong, next_try) VALUES (?, ?, ?) ON CONFLICT (game_id) "
+                           "DO UPDATE SET wrong = excluded.wrong, next_try = excluded.next_try", (game_id, wrong, next_try))
 
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:

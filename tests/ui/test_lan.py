@@ -167,8 +167,10 @@ def test_the_lock_out_after_wrong_pins_shows_on_the_table(app, companion, hub):
     app.go("game")
     master = open_page(companion, hub)
     master.go("game", "master")
+    now = [1000.0]
+    companion.session.pin_guard.clock = lambda: now[0]
     for _ in range(LOCK_AFTER):
-        companion.session.pin_guard.next_try = 0.0  # the waits between tries are the PIN tests' subject
+        now[0] += 1000  # the waits between tries are the PIN tests' subject
         master.fields["pin"].value = "0000"
         master.fields["unlock"]()
     assert companion.session.pin_guard.locked

@@ -26,7 +26,7 @@ from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, P, Text, joined
 from companion.odds import chance_at_least
-from companion.pins import hash_pin
+from companion.pins import check_new_pin, hash_pin
 from companion.records import Command, Event
 
 #: digest §Fights: the die's faces
@@ -81,8 +81,8 @@ def start(tx: Tx, c: cmd.Start) -> None:
     board = _check_letters("BAD_BOARD", M("board"), c.board, len(runes), pool)
     if board is None:  # the table tells the letters it laid after the deal; else the companion lays them
         board = () if real_cards else _lay_board(tx.rng, pool, solution)
-    if c.master_pin is not None and not (c.master_pin.isdigit() and 4 <= len(c.master_pin) <= 8):
-        raise RuleError("BAD_PIN", M("The game-master PIN must be 4 to 8 digits."))
+    if c.master_pin is not None:
+        check_new_pin(c.master_pin)
     pin = None if c.master_pin is None else hash_pin(c.master_pin, f"{tx.rng.getrandbits(64):016x}")  # only its hash is kept
     tx.emit(ev.GameStarted(players, settings, solution, board, pin))
     if c.hands is None and real_cards:  # the real deal: each player's cards are told one by one
