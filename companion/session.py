@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +19,9 @@ from companion.errors import RuleError
 from companion.game import GameDefinition
 from companion.messages import M, Text, render, stored_text, text_json
 from companion.pins import PinGuard, StoredPinGuard
-from companion.records import NOBODY, Command, Event, quoted, redact
+from companion.records import NOBODY, Command, Event, Record, quoted, redact
 from companion.ring import RingView
+from companion.sealing import SealBroken, Sealer, key_path, sealed, store_key, unsealed
 from companion.store import EventStore, StoreError
 
 #: keys of a request that are about the request, not arguments of the command: who sent it, the
@@ -92,12 +93,13 @@ class Session:
     def _load(self, stored_steps: list[Any]) -> None:
         game, game_id = self.game, self.game_id
         for stored in stored_steps:
+            opened = [self._unsealed(e, game.events, "type", stored.position) for e in stored.events]
             try:
-                events = tuple(game.event_from_json(e) for e in stored.events)
+                events = tuple(game.event_from_json(e) for e in opened)
             except RuleError as exc:
                 raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} cannot be read: {reason}",
                                                     step=stored.position, id=game_id, reason=exc.text)) from exc
-            command = dict(stored.command)
+            command = dict(self._unsealed(stored.command, game.commands, "cmd", stored.position))
             by = Viewer.parse(command.pop("by", "table"))
             request_id = command.pop("id", None)
             step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
@@ -172,13 +174,35 @@ class Session:
         step = Step(number, as_sent, tuple(events), by, request_id=request_id)
         if self.store is not None and self.game_id is not None:
             line = self.game.describe(before, events, TABLE)
-            stored = {**step.command, "by": str(by), **({"id": request_id} if request_id else {})}
-            self.store.append(self.game_id, number, stored, [e.to_json() for e in events],
+            stored = sealed({**step.command, "by": str(by), **({"id": request_id} if request_id else {})}, command.visibility, self._sealer)
+            self.store.append(self.game_id, number, stored, [sealed(e.to_json(), e.visibility, self._sealer) for e in events],
                               json.dumps(text_json(line), ensure_ascii=False), self.summary(after))
         self._steps.append(step)
         self._states.append(after)
         self._redo.clear()
         return step
+
+    def _sealer(self, create: bool = True) -> Sealer:
+        """What seals this saved game's secrets in its file (the key made on first need)."""
+        assert self.store is not None
+        key = store_key(self.store, create)
+        if key is None:
+            raise StoreError("SEAL_KEY_MISSING", M("The secrets of saved game {id} are sealed with the key file {path}, which is missing; "
+                                                   "put it back beside the save file.", id=self.game_id or 0, path=str(key_path(self.store))))
+        return Sealer(key)
+
+    def _unsealed(self, data: Any, kinds: Mapping[str, type[Record]], key: str, position: int) -> Any:
+        """A stored command or event with its sealed fields opened; a StoreError if the key does not open them."""
+        name = data.get(key) if isinstance(data, dict) else None
+        record = kinds.get(name) if isinstance(name, str) else None
+        if record is None:
+            return data  # not a record this game knows: its own check says so
+        try:
+            return unsealed(data, record.visibility, lambda: self._sealer(create=False))
+        except SealBroken:
+            raise StoreError("SEAL_KEY_WRONG", M("The key file {path} does not open the secrets of step {step} of saved game {id}: "
+                                                 "it is the key of another save file.", path=str(key_path(self.store)) if self.store else "-",
+                                                 step=position, id=self.game_id or 0)) from None
 
     @staticmethod
     def _kept(command: Command) -> dict[str, Any]:

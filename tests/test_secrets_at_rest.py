@@ -2,6 +2,9 @@
 keypad can type, and the secrets of a saved game are not readable in its save file."""
 from __future__ import annotations
 
+import importlib.util
+import json
+import pathlib
 import sqlite3
 import subprocess
 import sys
@@ -12,10 +15,22 @@ import pytest
 from companion.errors import RuleError
 from companion.games.bigbang import GAME
 from companion.pins import LOCK_AFTER
+from companion.registry import all_games
+from companion.sealing import hidden
 from companion.session import Session
-from companion.store import EventStore
+from companion.store import EventStore, StoreError
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"table": {"cards_from": "companion"}}, "master_pin": "2718"}
+
+
+def _fault_suite():
+    """tools/fault_suite.py, for its legal random games (`walk`) of every game."""
+    if "fault_suite" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fault_suite", pathlib.Path(__file__).parent.parent / "tools" / "fault_suite.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return sys.modules["fault_suite"]
 
 
 class Clock:
@@ -100,3 +115,91 @@ def test_a_pin_the_keypad_cannot_type_is_refused(pin):
     assert refused.value.code == "BAD_PIN" and "0 to 9" in refused.value.message
     assert session.history == []
     assert session.apply({**START, "master_pin": "0123"}).number == 1
+
+
+# -- secrets sealed in the save file ------------------------------------------------------------------------
+def raw_bytes(db_path) -> bytes:
+    return b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.name.startswith(db_path.name) and not p.name.endswith(".key"))
+
+
+def test_the_rune_solution_and_the_pin_hash_cannot_be_read_in_the_save_file(db_path):
+    with EventStore(db_path) as store, Session.new(GAME, store, seed=5) as session:
+        given = Session(GAME, 1)
+        given.apply(START)
+        solution = list(given.state.solution)  # a solution of the right length, typed in by the game master
+        session.apply({**START, "solution": solution})
+        for _ in range(5):
+            session.apply({"cmd": "roll"})
+        assert list(session.state.solution) == solution
+        data = raw_bytes(db_path)  # the WAL too, while the game is open
+    for form in (json.dumps(solution), json.dumps(solution, separators=(",", ":")), "".join(solution).encode()):
+        assert (form.encode() if isinstance(form, str) else form) not in data
+    assert b"pbkdf2" not in data and b"2718" not in data
+    key = pathlib.Path(f"{db_path}.key")
+    assert key.stat().st_mode & 0o777 == 0o600
+    with EventStore(db_path) as store, Session.resume(GAME, store, 1) as session:
+        assert list(session.state.solution) == solution and session.master_view("2718").fields["solution"]
+
+
+def test_export_as_the_game_master_shows_the_secrets_and_as_the_table_does_not(db_path):
+    saved_game(db_path)
+    master = export_as_master(db_path, "2718")
+    assert master.returncode == 0 and '"solution"' in master.stdout
+    table = subprocess.run([sys.executable, "-m", "entry", "export", "1", "--db", str(db_path)], capture_output=True, text=True, timeout=120, check=False)
+    assert table.returncode == 0 and '"solution"' not in table.stdout and "sealed" not in table.stdout
+
+
+WITH_SECRETS = sorted(g.id for g in all_games().values() if any(hidden(c.visibility) for c in (*g.commands.values(), *g.events.values())))
+
+
+@pytest.mark.parametrize("game_id", WITH_SECRETS)
+def test_every_hidden_field_is_sealed_at_rest_and_the_resumed_game_is_the_same(db_path, game_id):
+    game = all_games()[game_id]
+    with EventStore(db_path) as store, Session.new(game, store, seed=9) as session:
+        for request in _fault_suite().walk(game, 9, 60, **({"master_pin": "2718"} if game_id == "bigbang" else {})):
+            session.apply(dict(request))
+        played = session.state
+    sealed_fields = 0
+    with sqlite3.connect(db_path) as db:
+        for command, events in db.execute("SELECT command, events FROM steps"):
+            records = [(json.loads(command), game.commands)] + [(e, game.events) for e in json.loads(events)]
+            for data, kinds in records:
+                cls = kinds[data.get("cmd", data.get("type"))]
+                for name in hidden(cls.visibility) & data.keys():
+                    assert set(data[name]) == {"sealed"}, (cls.kind, name)
+                    sealed_fields += 1
+    assert sealed_fields, "the walk reached no secret"
+    with EventStore(db_path) as store, Session.resume(game, store, 1) as session:
+        assert session.state == played
+
+
+def test_a_missing_or_wrong_key_is_a_clear_refusal_not_another_game(db_path, tmp_path):
+    saved_game(db_path)
+    key = pathlib.Path(f"{db_path}.key")
+    other = tmp_path / "other.db"
+    saved_game(other)
+    right = key.read_bytes()
+    key.write_bytes(pathlib.Path(f"{other}.key").read_bytes())
+    with EventStore(db_path) as store, pytest.raises(StoreError) as wrong:
+        Session.resume(GAME, store, 1)
+    assert wrong.value.code == "SEAL_KEY_WRONG" and "key of another save file" in wrong.value.message
+    key.unlink()
+    resumed = subprocess.run([sys.executable, "-m", "entry", "headless", "bigbang", "--resume", "--db", str(db_path)],
+                             input='{"cmd": "state"}\n', capture_output=True, text=True, timeout=120, check=False)
+    assert resumed.returncode == 2 and "is missing" in resumed.stderr and "Traceback" not in resumed.stderr
+    key.write_bytes(right)
+    with EventStore(db_path) as store, Session.resume(GAME, store, 1) as session:
+        assert len(session.history) == 2  # the right key back: the game plays on
+
+
+def test_a_save_from_before_sealing_still_loads_with_its_fields_in_clear(db_path):
+    with EventStore(db_path) as store, Session.new(GAME, store, seed=4) as session:
+        session.apply(START)
+        played = session.state
+        clear = [json.dumps([e.to_json() for e in step.events]) for step in session.history]
+    pathlib.Path(f"{db_path}.key").unlink()
+    with sqlite3.connect(db_path) as db:
+        for position, events in enumerate(clear, start=1):
+            db.execute("UPDATE steps SET events = ? WHERE position = ?", (events, position))
+    with EventStore(db_path) as store, Session.resume(GAME, store, 1) as session:
+        assert session.state == played
