@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
-import hashlib
 import hmac
 import json
 import os
@@ -45,14 +44,14 @@ class Sealer:
     """Seals and unseals JSON values with one save file's key."""
 
     def __init__(self, key: bytes):
-        self._stream_key = hmac.new(key, b"companion seal: keystream", hashlib.sha256).digest()
-        self._tag_key = hmac.new(key, b"companion seal: tag", hashlib.sha256).digest()
+        self._stream_key = hmac.digest(key, b"companion seal: keystream", "sha256")
+        self._tag_key = hmac.digest(key, b"companion seal: tag", "sha256")
 
     def seal(self, value: Any) -> dict[str, str]:
         plain = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         nonce = secrets.token_bytes(NONCE_BYTES)
         body = _xor(plain, self._keystream(nonce, len(plain)))
-        tag = hmac.new(self._tag_key, nonce + body, hashlib.sha256).digest()
+        tag = hmac.digest(self._tag_key, nonce + body, "sha256")
         return {SEALED: base64.b64encode(nonce + body + tag).decode("ascii")}
 
     def unseal(self, sealed: str) -> Any:
@@ -61,12 +60,12 @@ class Sealer:
         except (binascii.Error, UnicodeEncodeError) as exc:
             raise SealBroken("not a sealed value") from exc
         nonce, body, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES:-TAG_BYTES], raw[-TAG_BYTES:]
-        if len(raw) < NONCE_BYTES + TAG_BYTES or not hmac.compare_digest(tag, hmac.new(self._tag_key, nonce + body, hashlib.sha256).digest()):
+        if len(raw) < NONCE_BYTES + TAG_BYTES or not hmac.compare_digest(tag, hmac.digest(self._tag_key, nonce + body, "sha256")):
             raise SealBroken("the key does not open it")
         return json.loads(_xor(body, self._keystream(nonce, len(body))).decode("utf-8"))
 
     def _keystream(self, nonce: bytes, length: int) -> bytes:
-        blocks = (hmac.new(self._stream_key, nonce + n.to_bytes(8, "big"), hashlib.sha256).digest() for n in range(-(-length // 32)))
+        blocks = (hmac.digest(self._stream_key, nonce + n.to_bytes(8, "big"), "sha256") for n in range(-(-length // 32)))
         return b"".join(blocks)[:length]
 
 

@@ -59,6 +59,7 @@ class Session:
         self.pin_guard = StoredPinGuard(store, game_id) if store is not None and game_id is not None else PinGuard()
         #: (analysis, viewer) -> (the state it was computed for, its result)
         self._analyses: dict[tuple[str, Viewer], tuple[Any, Any]] = {}
+        self._sealing: Sealer | None = None  # made when a secret is first stored or read
 
     # -- creating and resuming ----------------------------------------------------------------
     @classmethod
@@ -183,13 +184,16 @@ class Session:
         return step
 
     def _sealer(self, create: bool = True) -> Sealer:
-        """What seals this saved game's secrets in its file (the key made on first need)."""
+        """What seals this saved game's secrets in its file (the key made on first need, then kept)."""
+        if self._sealing is not None:
+            return self._sealing
         assert self.store is not None
         key = store_key(self.store, create)
         if key is None:
             raise StoreError("SEAL_KEY_MISSING", M("The secrets of saved game {id} are sealed with the key file {path}, which is missing; "
                                                    "put it back beside the save file.", id=self.game_id or 0, path=str(key_path(self.store))))
-        return Sealer(key)
+        self._sealing = Sealer(key)
+        return self._sealing
 
     def _unsealed(self, data: Any, kinds: Mapping[str, type[Record]], key: str, position: int) -> Any:
         """A stored command or event with its sealed fields opened; a StoreError if the key does not open them."""
