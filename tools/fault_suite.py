@@ -18,7 +18,7 @@ Rows, each "failures of runs" — every one must be 0:
   host's client: nothing crashes, and both still work afterwards;
 - the ring unplugged and replugged during play: resynced within 1 s each time;
 - security: the touchscreen server listens on loopback only; wrong PINs wait and lock; no viewer's
-  payload holds a secret it may not see.
+  payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
 Every game the registry knows is played, plus the tests' own counter game (seats, secrets).
 """
 from __future__ import annotations
@@ -487,6 +487,29 @@ def _clean(session: Session, viewer: Viewer) -> bool:
     return True
 
 
+def secrets_at_rest(games: list[GameDefinition], games_each: int) -> Result:
+    """Whole games saved to a file: no command or event with a field hidden from a viewer (a solution,
+    a PIN hash, a secret card) is in the save file's bytes (WAL included) as it would be stored in clear."""
+    from companion.sealing import hidden
+    from companion.store import EventStore
+
+    failures, runs = 0, 0
+    for game in games:
+        for seed in range(games_each):
+            with tempfile.TemporaryDirectory(prefix="rest-") as tmp, EventStore(Path(tmp) / "games.db") as store, \
+                    Session.new(game, store, 4000 + seed) as session:
+                for request in walk(game, 4000 + seed, 60, **({"master_pin": "2718"} if _takes_pin(game) else {})):
+                    session.apply(dict(request))
+                data = b"".join(part.read_bytes() for part in Path(tmp).iterdir() if not part.name.endswith(".key"))
+                for step in session.history:
+                    command = game.commands[step.command["cmd"]]
+                    clear = [json.dumps(e.to_json()) for e in step.events if hidden(e.visibility)]
+                    clear += [json.dumps(step.command)[:-1]] if hidden(command.visibility) & step.command.keys() else []
+                    runs += len(clear)
+                    failures += sum(text.encode() in data for text in clear)
+    return Result("secrets at rest (every step with a secret)", runs, failures, "not in clear in the save file's bytes")
+
+
 # -- the table ------------------------------------------------------------------------------------------------------------
 def run(quick: bool) -> list[Result]:
     games = list(all_games().values())
@@ -508,6 +531,7 @@ def run(quick: bool) -> list[Result]:
         loopback_only(),
         pin_guessing(),
         secrets_crawl(games, 2 if quick else 20),
+        secrets_at_rest(games, 1 if quick else 5),
     ]
     return results
 
