@@ -174,7 +174,7 @@ def coerce(value: Any, hint: Any, name: str, bounded: bool = False) -> Any:
     if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise _bad(name, hint)
     if hint is int and bounded and abs(value) > MAX_NUMBER:
-        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a whole number from {low} to {high}.", arg=name, low=-MAX_NUMBER, high=MAX_NUMBER))
+        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be {low} to {high}.", arg=name, low=-MAX_NUMBER, high=MAX_NUMBER))
     if hint is str and isinstance(value, str) and (len(value) > MAX_TEXT or "\x00" in value):
         raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a text of at most {n} characters, without NUL.", arg=name, n=MAX_TEXT))
     if not isinstance(value, hint):

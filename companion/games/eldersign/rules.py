@@ -619,7 +619,7 @@ def _check_amount(amount: int, most: int) -> None:
     if amount == 0:
         raise RuleError("BAD_ARGUMENTS", M("Say by how much (a positive or negative number)."))
     if abs(amount) > most:
-        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be a whole number from {low} to {high}.", arg="amount", low=-most, high=most))
+        raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be {low} to {high}.", arg="amount", low=-most, high=most))
 
 
 def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
