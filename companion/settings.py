@@ -54,7 +54,7 @@ def merged(defaults: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> 
     Overrides nested too deeply or too big (see records.shape_problem) are refused as BAD_SETTINGS."""
     problem = shape_problem(overrides)
     if problem is not None:
-        raise RuleError("BAD_SETTINGS", M("The settings {problem}.", problem=problem))
+        raise RuleError("BAD_SETTINGS", M("\"{arg}\" {problem}.", arg="settings", problem=problem))
     result = copy.deepcopy(dict(defaults))
     _merge(result, copy.deepcopy(dict(overrides or {})))
     return result
