@@ -1,7 +1,6 @@
 """Issue 21 §3: a refused request changes nothing — not the state, not the log, not the save file."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import sqlite3
@@ -15,23 +14,14 @@ from companion.errors import RuleError
 from companion.registry import all_games
 from companion.session import Session
 from companion.store import EventStore
+from tests.walks import fault_suite
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = sorted(all_games())
 
 
-def _fault_suite():
-    """tools/fault_suite.py, for its legal random games (`walk`) of every game."""
-    if "fault_suite" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fault_suite", ROOT / "tools" / "fault_suite.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules["fault_suite"]
-
-
 def walk(game_id: str, length: int = 6, **start):
-    return _fault_suite().walk(all_games()[game_id], 7, length, **start)
+    return fault_suite().walk(all_games()[game_id], 7, length, **start)
 
 
 def saved_rows(db_path) -> list[tuple]:

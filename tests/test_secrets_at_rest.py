@@ -2,7 +2,6 @@
 keypad can type, and the secrets of a saved game are not readable in its save file."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import sqlite3
@@ -19,18 +18,9 @@ from companion.registry import all_games
 from companion.sealing import hidden
 from companion.session import Session
 from companion.store import EventStore, StoreError
+from tests.walks import fault_suite
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"table": {"cards_from": "companion"}}, "master_pin": "2718"}
-
-
-def _fault_suite():
-    """tools/fault_suite.py, for its legal random games (`walk`) of every game."""
-    if "fault_suite" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fault_suite", pathlib.Path(__file__).parent.parent / "tools" / "fault_suite.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules["fault_suite"]
 
 
 class Clock:
@@ -156,7 +146,7 @@ WITH_SECRETS = sorted(g.id for g in all_games().values() if any(hidden(c.visibil
 def test_every_hidden_field_is_sealed_at_rest_and_the_resumed_game_is_the_same(db_path, game_id):
     game = all_games()[game_id]
     with EventStore(db_path) as store, Session.new(game, store, seed=9) as session:
-        for request in _fault_suite().walk(game, 9, 60, **({"master_pin": "2718"} if game_id == "bigbang" else {})):
+        for request in fault_suite().walk(game, 9, 60, **({"master_pin": "2718"} if game_id == "bigbang" else {})):
             session.apply(dict(request))
         played = session.state
     sealed_fields = 0
