@@ -90,21 +90,27 @@ class Session:
         return session
 
     def _load(self, stored_steps: list[Any]) -> None:
+        """Replay the stored steps. Every one is checked: a missing step is named (replaying past it
+        would give another game), and a step the rules cannot read or replay is a StoreError."""
         game, game_id = self.game, self.game_id
-        for stored in stored_steps:
+        for expected, stored in enumerate(stored_steps, start=1):
+            if stored.position != expected:
+                raise StoreError("MISSING_STEP", M("Step {step} of saved game {id} is missing from the save file; the game cannot be "
+                                                   "resumed without it.", step=expected, id=game_id))
             try:
                 events = tuple(game.event_from_json(e) for e in stored.events)
-            except RuleError as exc:
+                command = dict(stored.command)
+                by = Viewer.parse(command.pop("by", "table"))
+                request_id = command.pop("id", None)
+                step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
+                if stored.undone:
+                    self._redo.insert(0, step)
+                else:
+                    self._push(step)
+            except Exception as exc:  # a save the rules cannot replay is a refusal, never a crash
+                reason = exc.text if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
                 raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} cannot be read: {reason}",
-                                                    step=stored.position, id=game_id, reason=exc.text)) from exc
-            command = dict(stored.command)
-            by = Viewer.parse(command.pop("by", "table"))
-            request_id = command.pop("id", None)
-            step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
-            if stored.undone:
-                self._redo.insert(0, step)
-            else:
-                self._push(step)
+                                                    step=stored.position, id=game_id, reason=reason)) from exc
 
     # -- reading --------------------------------------------------------------------------------
     @property

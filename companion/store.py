@@ -7,20 +7,28 @@ drops the redo stack, as in any editor.
 One writer per saved game: a session holds the game's lock (`lock`) while it is open, so a second
 companion on the same game is refused, naming the first; and every write checks that the game is
 still where its writer thinks it is (compare-and-set on the position), so a step it did not see is
-never overwritten. A file is checked when it opens: not a save file, one from a newer companion, or
-a damaged one is a clear `StoreError`; a damaged file's readable games are saved by `repair`.
+never overwritten. The lock holds on the file, not on its name: two paths to one file (a symlink)
+share it. A file is checked when it opens: not a save file, one from a newer companion, or a damaged
+one is a clear `StoreError`; a damaged file's readable games are saved by `repair`, which refuses
+while any game is held. Only SQLite saying the file is corrupt makes it "damaged": a full, read-only
+or failing disk is said as such, and a healthy file on a disk that cannot be written opens read-only
+(games can be listed, viewed and exported; every write is refused with the reason).
 """
 from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import fcntl
 import json
 import os
+import re
 import shutil
 import sqlite3
 import sys
+import tempfile
 import time
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,19 +126,50 @@ def default_path() -> Path:
 
 
 # -- opening a file -------------------------------------------------------------------------------
-def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
+class SaveConnection(sqlite3.Connection):
+    """A connection to a save file that knows whether it may write."""
+
+    #: why the file is open read-only (a full or read-only disk); None when it can be written
+    cannot_write: Text | None = None
+
+
+#: the StoreError codes of a healthy file on a disk that cannot take writes: it is opened read-only
+UNWRITABLE = frozenset({"READ_ONLY_DISK", "DISK_FULL", "DISK_ERROR"})
+#: free space below which a disk counts as full: SQLite needs room for a page and the WAL index
+FULL_BELOW_BYTES = 64 * 1024
+
+
+def connect(path: str | os.PathLike[str]) -> SaveConnection:
     """The save file, crash-safe (WAL, synchronous=FULL), checked and brought up to this version.
 
     Refused with a StoreError naming the file: not a SQLite file, not a save file (other tables and
     none of ours), a file from a newer companion, a damaged file (`companion repair` saves what can
-    be read), a file that cannot be written."""
+    be read). A healthy file on a disk that cannot be written (full, read-only, failing) opens
+    read-only, its `cannot_write` saying why; the file is never touched."""
     path = str(path)
     if path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # a read-only disk: opening says what is wrong
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if _disk_state(path) == "read-only" and Path(path).exists():  # SQLite may open it for writing and fail only at the first step
+        return _open_read_only(path, _disk_reason(None, path))
     try:
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        return _open(path, f"file:{_uri_path(path)}", None)
+    except StoreError as exc:
+        if exc.code not in UNWRITABLE or not Path(path).exists():
+            raise
+        reason = _disk_reason(exc.__cause__, path)
+        try:
+            return _open_read_only(path, reason)
+        except StoreError:
+            raise exc from exc.__cause__
+
+
+def _open(path: str, uri: str, cannot_write: Text | None) -> SaveConnection:
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False, factory=SaveConnection)
     except sqlite3.Error as exc:
-        raise _bad_file(path, exc) from exc
+        raise _trouble(path, exc) from exc
+    db.cannot_write = cannot_write
     try:
         prepare(db, path)
     except BaseException:
@@ -139,8 +178,25 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     return db
 
 
+def _open_read_only(path: str, reason: Text) -> SaveConnection:
+    """Read-only; a file whose WAL is gone (closed cleanly) opens as immutable, since a read-only
+    disk cannot hold the WAL index SQLite wants; with a WAL left behind only `mode=ro` reads it all."""
+    try:
+        return _open(path, f"file:{_uri_path(path)}?mode=ro", reason)
+    except StoreError as exc:
+        wal = Path(f"{path}-wal")
+        if exc.code not in UNWRITABLE or (wal.exists() and wal.stat().st_size > 0):
+            raise
+        return _open(path, f"file:{_uri_path(path)}?immutable=1", reason)
+
+
+def _uri_path(path: str) -> str:
+    return path if path == ":memory:" else urllib.parse.quote(os.path.abspath(path))
+
+
 def prepare(db: sqlite3.Connection, path: str) -> None:
-    """Check an open connection's file (see `connect`) and bring it to this version."""
+    """Check an open connection's file (see `connect`) and bring it to this version (not a
+    read-only one: it is read as it is)."""
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -152,6 +208,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
                                                   path=path, found=version, ours=SCHEMA_VERSION))
         if tables and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise _damaged(path, "quick_check")
+        if getattr(db, "cannot_write", None) is not None:
+            return
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
@@ -159,10 +217,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
         if version < SCHEMA_VERSION:
             with transaction(db, path):
                 _migrate(db, tables)
-    except sqlite3.DatabaseError as exc:
-        if "not a database" in str(exc):  # not SQLite at all: nothing to repair
-            raise _bad_file(path, exc) from exc
-        raise _damaged(path, str(exc)) from exc
+    except sqlite3.Error as exc:
+        raise _trouble(path, exc) from exc
 
 
 def _migrate(db: sqlite3.Connection, tables: set[str]) -> None:
@@ -185,18 +241,88 @@ def _damaged(path: str, reason: str) -> StoreError:
                                              "`companion repair` saves every game that can still be read.", path=path, reason=reason))
 
 
+def _trouble(path: str, exc: sqlite3.Error) -> StoreError:
+    """A database error while opening or reading `path`. Damaged only when SQLite says the file is
+    corrupt; a full, read-only, busy or failing disk is said as such — its file is not damaged."""
+    code = _primary(exc)
+    if code == sqlite3.SQLITE_NOTADB or "not a database" in str(exc):  # not SQLite at all: nothing to repair
+        return _bad_file(path, exc)
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in str(exc):
+        return _damaged(path, str(exc))
+    reason = _disk_reason(exc, path)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreError("SAVE_FILE_BUSY", M("The save file {path} cannot be opened: {reason}.", path=path, reason=reason))
+    disk = _disk_state(path)
+    error = "DISK_FULL" if disk == "full" or code == sqlite3.SQLITE_FULL else "READ_ONLY_DISK" if disk == "read-only" else "DISK_ERROR"
+    return StoreError(error, M("The save file {path} cannot be opened: {reason}.", path=path, reason=reason))
+
+
+def _primary(exc: BaseException | None) -> int:
+    """SQLite's primary result code of an error (0 when there is none)."""
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _disk_state(path: str) -> str | None:
+    """"read-only" or "full" when the file system holding `path` is, else None."""
+    if path == ":memory:":
+        return None
+    try:
+        stat = os.statvfs(Path(path).parent)
+    except OSError:
+        return None
+    if stat.f_flag & os.ST_RDONLY:
+        return "read-only"
+    return "full" if stat.f_bavail * stat.f_frsize < FULL_BELOW_BYTES else None
+
+
+def probe_writable(folder: str | os.PathLike[str]) -> Text | None:
+    """Why nothing can be saved in `folder`, found by really writing there (a file made, synced and
+    removed), or None when it can be."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
+        try:
+            os.write(handle, b"x" * 4096)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+            os.unlink(name)
+    except OSError as exc:
+        return _os_reason(exc)
+    return None
+
+
+def _read_only_card() -> Text:
+    return M("the SD card is read-only (the system stopped writing to it; it may be failing)")
+
+
+def _os_reason(exc: OSError) -> Text:
+    if exc.errno == errno.EROFS:
+        return _read_only_card()
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return M("the disk is full")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return M("the companion may not write there ({error})", error=exc.strerror or str(exc))
+    return exc.strerror or str(exc)
+
+
 # -- one writer per game ------------------------------------------------------------------------------
 class GameLock:
     """The lock of one saved game, held by one process while a session writes it. The operating
     system drops it when the process ends, even by kill -9 or a power cut: no stale locks."""
 
     def __init__(self, db_path: str, game_id: int):
-        self.path = Path(f"{db_path}.game-{game_id}.lock")
+        # beside the file itself, not the name it was opened by: a symlink's writer and the file's share one lock
+        self.path = Path(f"{os.path.realpath(db_path)}.game-{game_id}.lock")
         self._file: IO[str] | None = None
         self.game_id = game_id
 
     def acquire(self) -> GameLock:
-        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            handle = self.path.open("a+", encoding="utf-8")
+        except OSError as exc:
+            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(self.path), reason=_os_reason(exc))) from exc
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -205,12 +331,21 @@ class GameLock:
             handle.close()
             raise StoreError("GAME_IN_USE", M("Saved game {id} is open in another companion ({holder}); close that one first.",
                                               id=self.game_id, holder=holder[:200])) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}, {' '.join(Path(a).name for a in sys.argv[:3])}, since {datetime.datetime.now():%H:%M}")
-        handle.flush()
+        with contextlib.suppress(OSError):  # a full disk: the lock holds, only the holder's name is not written
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()}, {' '.join(Path(a).name for a in sys.argv[:3])}, since {datetime.datetime.now():%H:%M}")
+            handle.flush()
         self._file = handle
         return self
+
+    @staticmethod
+    def every(db_path: str | os.PathLike[str]) -> list[GameLock]:
+        """The locks of every game of the file that a session ever held."""
+        real = Path(os.path.realpath(db_path))
+        pattern = re.compile(rf"{re.escape(real.name)}\.game-(\d+)\.lock")
+        ids = sorted(int(match[1]) for p in real.parent.iterdir() if (match := pattern.fullmatch(p.name)))
+        return [GameLock(str(real), game_id) for game_id in ids]
 
     def release(self) -> None:
         if self._file is not None:
@@ -236,9 +371,22 @@ class EventStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def cannot_write(self) -> Text | None:
+        """Why this file is open read-only (a full or read-only disk), or None."""
+        return self._db.cannot_write
+
+    def read_only_notice(self) -> Text | None:
+        """What the table must be told about a file open read-only, or None."""
+        if self.cannot_write is None:
+            return None
+        return M("The save file {path} is open read-only: {reason}. Saved games can be viewed and exported; nothing new is saved.",
+                 path=self.path, reason=self.cannot_write)
+
     def lock(self, game_id: int) -> GameLock | None:
-        """Hold saved game `game_id` for this process's session; None for a file in memory (one process)."""
-        if self.path == ":memory:":
+        """Hold saved game `game_id` for this process's session; None for a file in memory (one
+        process) or one open read-only (this process never writes it)."""
+        if self.path == ":memory:" or self.cannot_write is not None:
             return None
         return GameLock(self.path, game_id).acquire()
 
@@ -313,8 +461,8 @@ class EventStore:
     def _read(self, query: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         try:
             return list(self._db.execute(query, args))
-        except sqlite3.DatabaseError as exc:
-            raise _damaged(self.path, str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise _trouble(self.path, exc) from exc
 
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
         return transaction(self._db, self.path)
@@ -332,7 +480,11 @@ def _saved(row: tuple[Any, ...]) -> SavedGame:
 @contextlib.contextmanager
 def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
     """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK (when there is still a transaction)
-    and a StoreError that says what happened — "the disk is full", not SQLite's words for it."""
+    and a StoreError that says what happened — "the disk is full", not SQLite's words for it. A
+    connection opened read-only is refused at once, saying why."""
+    cannot_write = getattr(db, "cannot_write", None)
+    if cannot_write is not None:
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=cannot_write))
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -344,18 +496,23 @@ def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
                     db.execute("ROLLBACK")
             raise
     except sqlite3.Error as exc:
-        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=_why(exc))) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=_disk_reason(exc, path))) from exc
 
 
-def _why(exc: sqlite3.Error) -> Text:
-    text = str(exc).lower()
-    if "disk is full" in text or "database or disk is full" in text:
+def _disk_reason(exc: BaseException | None, path: str) -> Text:
+    """What went wrong, in the table's words: the disk as it is (full, read-only) before SQLite's
+    words for it, which for a full disk may be only "disk I/O error"."""
+    disk = _disk_state(path)
+    text, code = str(exc).lower(), _primary(exc)
+    if disk == "read-only":
+        return _read_only_card()
+    if disk == "full" or code == sqlite3.SQLITE_FULL or "disk is full" in text:
         return M("the disk is full")
-    if "readonly" in text or "read-only" in text:
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
         return M("the file cannot be written (read-only)")
-    if "locked" in text or "busy" in text:
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text or "busy" in text:
         return M("another program is writing it")
-    if "malformed" in text or "not a database" in text:
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in text or "not a database" in text:
         return M("the file is damaged")
     return str(exc)
 
@@ -367,29 +524,58 @@ class RepairReport:
     games_saved: int
     games_lost: int
     tags_saved: int
+    #: False when the list of games broke off: more games than `games_lost` may be lost
+    list_whole: bool = True
 
 
 def repair(path: str | os.PathLike[str]) -> RepairReport:
     """Keep the damaged file as `<name>.damaged-<time>` and write a fresh file at `path` with every
-    game and tag that can still be read from it, row by row. Returns what was saved and lost."""
-    source = Path(path)
+    game and tag that can still be read from it, row by row. Returns what was saved and lost.
+
+    Refused, touching nothing, while a companion holds any of its games (its steps would go into
+    the kept copy) or when the folder cannot be written (a full or read-only disk)."""
+    source = Path(os.path.realpath(path))  # the file itself, when `path` is a symlink to it
     if not source.exists():
         raise StoreError("NO_SAVE_FILE", M("There is no save file {path} to repair.", path=str(source)))
+    held = _hold_every_game(source)
+    try:
+        cannot = probe_writable(source.parent)
+        if cannot is not None:
+            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=cannot))
+        return _rebuild(source)
+    finally:
+        for lock in held:
+            lock.release()
+
+
+def _hold_every_game(source: Path) -> list[GameLock]:
+    """Every game's writer lock, or GAME_IN_USE naming the first holder (and none kept)."""
+    held: list[GameLock] = []
+    try:
+        for lock in GameLock.every(source):
+            held.append(lock.acquire())
+    except BaseException:
+        for lock in held:
+            lock.release()
+        raise
+    return held
+
+
+def _rebuild(source: Path) -> RepairReport:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     kept = source.with_name(f"{source.name}.damaged-{stamp}")
     for suffix in ("", "-wal", "-shm"):
         part = Path(f"{source}{suffix}")
         if part.exists():
             shutil.move(str(part), f"{kept}{suffix}")
-    old = sqlite3.connect(f"file:{kept}?mode=ro", uri=True)
+    old = sqlite3.connect(f"file:{_uri_path(str(kept))}?mode=ro", uri=True)
     new = connect(source)
-    saved = lost = tags = 0
+    tags = 0
     try:
-        for game_id in _readable(old, "SELECT id FROM games ORDER BY id"):
-            if _copy_game(old, new, game_id[0], str(source)):
-                saved += 1
-            else:
-                lost += 1
+        listed, whole = _readable_whole(old, "SELECT id FROM games ORDER BY id")
+        stepped, _ = _readable_whole(old, "SELECT DISTINCT game_id FROM steps")
+        known = sorted({row[0] for row in listed} | {row[0] for row in stepped})  # a game whose row is lost still has steps
+        saved = [game_id for game_id in known if _copy_game(old, new, game_id, str(source))]
         for row in _readable(old, "SELECT uid, game, card, label, enrolled_at FROM cards"):
             with contextlib.suppress(sqlite3.Error), transaction(new, str(source)):
                 new.execute("INSERT OR IGNORE INTO cards VALUES (?, ?, ?, ?, ?)", row)
@@ -397,18 +583,23 @@ def repair(path: str | os.PathLike[str]) -> RepairReport:
     finally:
         old.close()
         new.close()
-    return RepairReport(kept, saved, lost, tags)
+    return RepairReport(kept, len(saved), len(known) - len(saved), tags, whole)
 
 
 def _readable(db: sqlite3.Connection, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """The rows a damaged file still gives, up to the first unreadable page."""
+    return _readable_whole(db, query, args)[0]
+
+
+def _readable_whole(db: sqlite3.Connection, query: str, args: tuple[Any, ...] = ()) -> tuple[list[tuple[Any, ...]], bool]:
+    """The rows a damaged file still gives, and whether they were read to the end."""
     rows: list[tuple[Any, ...]] = []
     try:
         for row in db.execute(query, args):
             rows.append(row)
     except sqlite3.DatabaseError:
-        pass
-    return rows
+        return rows, False
+    return rows, True
 
 
 def _copy_game(old: sqlite3.Connection, new: sqlite3.Connection, game_id: int, path: str) -> bool:
