@@ -83,8 +83,14 @@ class Companion:
             Session(game, seed).apply(request)
         except RuleError as exc:
             return Outcome("refused", exc.text, error=exc)
-        session = Session.new(game, self.store, seed)
-        step = session.apply(request)
+        session = None
+        try:
+            session = Session.new(game, self.store, seed)
+            step = session.apply(request)
+        except RuleError as exc:  # the save file refused it (a full or read-only disk): the table hears why
+            if session is not None:
+                session.close()
+            return Outcome("refused", exc.text, error=exc)
         self._install(session)
         return Outcome("applied", session.describe(step), (step,))
 

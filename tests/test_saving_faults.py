@@ -164,6 +164,9 @@ def test_a_read_only_card_serves_the_saved_games_and_refuses_writes_saying_so(ca
     try:
         assert companion.session is not None and len(companion.session.history) == steps
         assert any("read-only" in render(notice) for notice in companion.notices)
+        started = companion.start("bigbang", START)  # a new game: refused, saying why, and the saved one stays on
+        assert started.kind == "refused" and "read-only" in render(started.message)
+        assert companion.session is not None and len(companion.session.history) == steps
     finally:
         companion.close()
     assert {p.name: p.read_bytes() for p in card.iterdir()} == files  # nothing moved, nothing written
