@@ -313,7 +313,9 @@ class GameLock:
     system drops it when the process ends, even by kill -9 or a power cut: no stale locks."""
 
     def __init__(self, db_path: str, game_id: int):
-        # beside the file itself, not the name it was opened by: a symlink's writer and the file's share one lock
+        # beside the file itself, not the name it was opened by: a symlink's writer and the file's share
+        # one lock, as they share the WAL (so does a bind-mounted folder; a hard link shares neither, and
+        # SQLite cannot be used through one either: its WAL is kept beside each name)
         self.path = Path(f"{os.path.realpath(db_path)}.game-{game_id}.lock")
         self._file: IO[str] | None = None
         self.game_id = game_id
