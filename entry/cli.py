@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import random
 import sys
 import time
@@ -17,7 +18,7 @@ from companion.errors import RuleError
 from companion.messages import M, P, Text, render
 from companion.registry import all_games, get_game
 from companion.session import Session
-from companion.store import EventStore, default_path
+from companion.store import EventStore, RepairReport, default_path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
     console.set_defaults(func=_console)
 
-    doctor = sub.add_parser("doctor", help="check each configured device and say what to fix")
+    doctor = sub.add_parser("doctor", help="check each configured device, the save folder and the web port, and say what to fix")
     doctor.add_argument("--hardware", default=None, metavar="CONFIG")
     db_option(doctor)
     doctor.add_argument("--port", type=int, default=8550, help="the web UI port `run` will use (default 8550)")
@@ -257,13 +258,13 @@ def _repair(args: argparse.Namespace) -> int:
     return 0 if report.games_lost == 0 and not problems else 1
 
 
-def _repair_problems(db: Any, report: Any) -> list[Text]:
+def _repair_problems(db: str | os.PathLike[str], report: RepairReport) -> list[Text]:
     """What a repair's counts do not say: the list of games broke off, or saved games that still
     cannot be resumed (each is tried with its game's rules)."""
     problems: list[Text] = []
     if not report.list_whole:
         problems.append(M("The list of games broke off where the file is damaged: more games may be lost than counted."))
-    stuck = []
+    stuck: list[str] = []
     with EventStore(db) as store:
         for saved in store.games():
             try:

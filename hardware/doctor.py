@@ -1,6 +1,7 @@
-"""`companion doctor`: checks each configured device — the table's and every seat's — and says, in
-one table, what works and what to fix. Every check catches its own trouble: the doctor itself never
-falls over. It knows devices and seat numbers, never a game.
+"""`companion doctor`: checks each configured device — the table's and every seat's — the save
+folder (a real write) and file, and the web port, and says, in one table, what works and what to
+fix. Every check catches its own trouble: the doctor itself never falls over. It knows devices and
+seat numbers, never a game.
 """
 from __future__ import annotations
 
