@@ -150,7 +150,7 @@ def connect(path: str | os.PathLike[str]) -> SaveConnection:
     if path != ":memory:":
         with contextlib.suppress(OSError):  # a read-only disk: opening says what is wrong
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-    if _disk_state(path) == "read-only" and Path(path).exists():  # SQLite may open it for writing and fail only at the first step
+    if _disk_state(path) is not None and Path(path).exists():  # SQLite may open it for writing and fail only at the first step
         return _open_read_only(path, _disk_reason(None, path))
     try:
         return _open(path, f"file:{_uri_path(path)}", None)

@@ -110,9 +110,16 @@ def fill(folder: Path) -> Path:
 
 
 # -- a full disk at start ------------------------------------------------------------------------------------
-def test_a_full_disk_at_start_keeps_every_saved_game_and_says_the_disk_is_full(card):
+@pytest.mark.parametrize("how", ["closed cleanly", "killed mid-game"])
+def test_a_full_disk_at_start_keeps_every_saved_game_and_says_the_disk_is_full(card, how):
     db = card / "games.db"
     play(db)
+    if how == "killed mid-game":  # the WAL and its index stay behind, already large enough to open for writing
+        proc = subprocess.Popen([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db), "--resume"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert tell(proc, {"cmd": "undo"})["ok"] and tell(proc, {"cmd": "redo"})["ok"]
+        proc.kill()
+        proc.wait(10)
     before = db.read_bytes()
     filler = fill(card)
 
