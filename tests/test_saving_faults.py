@@ -222,6 +222,21 @@ def test_repair_names_the_saved_games_that_still_cannot_be_resumed_and_fails(db_
     assert "Saved 2 games" in repaired.stdout and "1 saved game cannot be resumed: #2" in repaired.stdout
 
 
+def test_run_on_a_damaged_file_repairs_it_and_the_screen_names_the_games_that_cannot_be_resumed(db_path):
+    play(db_path, games=2)
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE steps SET events = '[{\"type\": \"no_such_event\"}]' WHERE game_id = 2 AND position = 3")
+    _damage_page_of(db_path, "cards")  # damaged: quick_check fails, every game still readable
+    companion = _open_for_run(run_args(db_path, resume=False))
+    try:
+        told = [render(notice) for notice in companion.notices]
+        assert "The save file was damaged: 2 games were saved" in told[0]
+        assert "1 saved game cannot be resumed: #2" in told[1]
+    finally:
+        companion.close()
+    assert [name for name in kept_copies(db_path.parent) if not name.endswith(("-wal", "-shm"))]  # the damaged file is kept
+
+
 # -- one file, two paths ------------------------------------------------------------------------------------------------
 def test_two_paths_to_one_save_file_share_one_writer(tmp_path):
     db = tmp_path / "games.db"
