@@ -266,13 +266,27 @@ def _disk_state(path: str) -> str | None:
     """"read-only" or "full" when the file system holding `path` is, else None."""
     if path == ":memory:":
         return None
+    folder = Path(path).parent
     try:
-        stat = os.statvfs(Path(path).parent)
+        stat = os.statvfs(folder)
     except OSError:
         return None
-    if stat.f_flag & os.ST_RDONLY:
+    if stat.f_flag & os.ST_RDONLY or _refuses_new_files(folder):
         return "read-only"
     return "full" if stat.f_bavail * stat.f_frsize < FULL_BELOW_BYTES else None
+
+
+def _refuses_new_files(folder: Path) -> bool:
+    """A card the kernel stopped writing to after an error (ext4's emergency read-only) still looks
+    writable to statvfs; making a file tells."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
+    except OSError as exc:
+        return exc.errno == errno.EROFS
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+    return False
 
 
 def probe_writable(folder: str | os.PathLike[str]) -> Text | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -177,6 +178,49 @@ def test_a_read_only_card_serves_the_saved_games_and_refuses_writes_saying_so(ca
     finally:
         companion.close()
     assert {p.name: p.read_bytes() for p in card.iterdir()} == files  # nothing moved, nothing written
+
+
+@pytest.fixture
+def ext4_card(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """A real ext4 file system on a loop device, mounted as a Pi mounts its card (errors=remount-ro),
+    and the kernel's switch that makes it fail (`trigger_fs_error`): the card goes read-only under a
+    running companion, which `mount -o remount,ro` refuses to do while a file is open for writing."""
+    if shutil.which("mkfs.ext4") is None:
+        pytest.skip("mkfs.ext4 (e2fsprogs) is not installed")
+    image, mount = tmp_path / "card.img", tmp_path / "card"
+    mount.mkdir()
+    with open(image, "wb") as out:
+        out.truncate(32 * 1024 * 1024)
+    subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True, capture_output=True)
+    if subprocess.run(["mount", "-o", "loop,errors=remount-ro", str(image), str(mount)], capture_output=True, check=False).returncode:
+        pytest.skip("mounting a loop device is not permitted here (the test needs root)")
+    device = subprocess.run(["findmnt", "-no", "SOURCE", str(mount)], capture_output=True, text=True, check=False).stdout.strip()
+    trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
+    try:
+        if not trigger.exists():
+            pytest.skip("this kernel has no ext4 trigger_fs_error")
+        yield mount, trigger
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
+
+
+def test_a_card_the_kernel_makes_read_only_mid_game_refuses_steps_saying_so_and_keeps_serving(ext4_card):
+    mount, trigger = ext4_card
+    db = mount / "games.db"
+    first = holder(db)
+    try:
+        assert tell(first, {"cmd": "roll"})["ok"]
+        trigger.write_text("1")  # the kernel stops writing to the card, as after an SD card error
+        refused = tell(first, {"cmd": "pass"})
+        assert refused["error"]["code"] == "SAVE_FAILED" and "the SD card is read-only" in refused["error"]["message"]
+        assert len(tell(first, {"cmd": "log"})["log"]) == 2  # the companion lives and serves the game
+    finally:
+        finish(first)
+    assert first.returncode == 0
+    again = companion_cli("headless", "bigbang", "--db", db, "--resume", lines=[{"cmd": "log"}, {"cmd": "pass"}])
+    assert "Traceback" not in again.stderr and "read-only" in again.stderr  # a restart (systemd's) serves it read-only
+    assert len(replies(again)[0]["log"]) == 2 and replies(again)[1]["error"]["code"] == "SAVE_FAILED"
+    assert kept_copies(mount) == []
 
 
 # -- repair during play ----------------------------------------------------------------------------------------------
