@@ -15,7 +15,9 @@ Rows, each "failures of runs" — every one must be 0:
 - the SD card's own failures, on a real small file system (a tmpfs mount; skipped where mounting is
   not permitted): full at start (the games are listed and served, writes refused saying so, the file
   never moved), made read-only after a kill -9 (the same, every acknowledged step still there, repair
-  refused), `companion repair` while a game is played (refused naming the player; nothing lost), and
+  refused), made read-only by the kernel under a running companion (an ext4 loop mount with
+  errors=remount-ro and its `trigger_fs_error`: later steps refused saying so, nothing acknowledged
+  lost), `companion repair` while a game is played (refused naming the player; nothing lost), and
   a step row deleted (the resume names the missing step);
 - a corpus of hostile lines through headless: one valid UTF-8 JSON reply each, the process lives;
 - random command sequences for every game: a refused command leaves the state byte-identical, the
@@ -416,6 +418,67 @@ def missing_step_trial(game: GameDefinition, seed: int, folder: Path) -> str | N
     return None
 
 
+@contextlib.contextmanager
+def ext4_card() -> Iterator[tuple[Path, Path] | str]:
+    """A real ext4 file system on a loop device, mounted as a Pi mounts its card (errors=remount-ro),
+    and the kernel's switch that makes it fail (`trigger_fs_error`); or why there is none here."""
+    if shutil.which("mkfs.ext4") is None:
+        yield "mkfs.ext4 (e2fsprogs) is not installed"
+        return
+    with tempfile.TemporaryDirectory(prefix="ext4-") as tmp:
+        image, mount = Path(tmp) / "card.img", Path(tmp) / "card"
+        mount.mkdir()
+        with open(image, "wb") as out:
+            out.truncate(32 * 1024 * 1024)
+        subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True, capture_output=True)
+        if subprocess.run(["mount", "-o", "loop,errors=remount-ro", str(image), str(mount)], capture_output=True, check=False).returncode:
+            yield "mounting a loop device is not permitted here (needs root)"
+            return
+        try:
+            device = subprocess.run(["findmnt", "-no", "SOURCE", str(mount)], capture_output=True, text=True, check=False).stdout.strip()
+            trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
+            yield (mount, trigger) if trigger.exists() else "this kernel has no ext4 trigger_fs_error"
+        finally:
+            subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
+
+
+def kernel_read_only_trial(game: GameDefinition, seed: int, mount: Path, trigger: Path) -> str | None:
+    """The card goes read-only under a running companion: the steps after it are refused saying so,
+    the companion lives, and a restart serves every acknowledged step."""
+    db = mount / "games.db"
+    requests = walk(game, seed, 16)
+    acknowledged = random.Random(seed).randint(1, max(1, len(requests) - 1))
+    proc = _stream(game, db, seed, requests[:acknowledged], acknowledged)
+    assert proc.stdin is not None and proc.stdout is not None
+    trigger.write_text("1")
+    proc.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in [*requests[acknowledged:], {"cmd": "log"}]))
+    proc.stdin.close()
+    late = [json.loads(line) for line in proc.stdout]
+    proc.wait(20)
+    first_error = late[0].get("error") or {} if len(late) > 1 else {}
+    if proc.returncode or any(reply.get("ok") for reply in late[:-1]) or (len(late) > 1 and "read-only" not in first_error.get("message", "")):
+        return f"after the card went read-only: exit {proc.returncode}, replies {str(late[:2])[:300]}"
+    if len(late[-1].get("log", [])) != acknowledged:
+        return f"the running companion shows {len(late[-1].get('log', []))} steps for {acknowledged} acknowledged"
+    restarted = answers(companion("headless", game.id, "--db", db, "--resume", lines=[{"cmd": "log"}]))
+    steps = len(restarted[0].get("log", [])) if restarted else 0
+    return None if steps == acknowledged else f"a restart shows {steps} steps for {acknowledged} acknowledged"
+
+
+def kernel_read_only(games: list[GameDefinition], trials: int) -> Result:
+    name = "card made read-only by the kernel mid-game"
+    notes = []
+    for i in range(trials):
+        game = games[i % len(games)]
+        with ext4_card() as card:
+            if isinstance(card, str):
+                return Result(name, 0, 0, f"skipped: {card}")
+            problem = kernel_read_only_trial(game, 6000 + i, *card)
+        if problem:
+            notes.append(f"{game.id} seed {6000 + i}: {problem}")
+    return Result(name, trials, len(notes), "; ".join(notes[:3]) or "later steps refused saying so, the companion lives; 0 acknowledged lost")
+
+
 def card_failures(games: list[GameDefinition], trials: int) -> list[Result]:
     """One row per failure of the SD card, each trial a game of its own (the games in turn)."""
     rows: list[Result] = []
@@ -433,7 +496,7 @@ def card_failures(games: list[GameDefinition], trials: int) -> list[Result]:
             notes = [f"{games[i % len(games)].id} seed {5000 + i}: {problem}" for i in range(trials)
                      if (problem := trial(games[i % len(games)], 5000 + i, folder))]
             rows.append(Result(name, trials, len(notes), "; ".join(notes[:3]) or detail))
-    return rows
+    return [*rows, kernel_read_only(games, trials)]
 
 
 # -- hostile input ------------------------------------------------------------------------------------------------
