@@ -131,6 +131,14 @@ class SaveConnection(sqlite3.Connection):
 
     #: why the file is open read-only (a full or read-only disk); None when it can be written
     cannot_write: Text | None = None
+    #: this connection's share of the file's "in use" lock (see `connect`), held until it closes
+    in_use: IO[str] | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self.in_use is not None:
+            self.in_use.close()
+            self.in_use = None
 
 
 #: the StoreError codes of a healthy file on a disk that cannot take writes: it is opened read-only
@@ -139,13 +147,17 @@ UNWRITABLE = frozenset({"READ_ONLY_DISK", "DISK_FULL", "DISK_ERROR"})
 FULL_BELOW_BYTES = 64 * 1024
 
 
-def connect(path: str | os.PathLike[str]) -> SaveConnection:
+def connect(path: str | os.PathLike[str], *, share: bool = True) -> SaveConnection:
     """The save file, crash-safe (WAL, synchronous=FULL), checked and brought up to this version.
 
     Refused with a StoreError naming the file: not a SQLite file, not a save file (other tables and
     none of ours), a file from a newer companion, a damaged file (`companion repair` saves what can
     be read). A healthy file on a disk that cannot be written (full, read-only, failing) opens
-    read-only, its `cannot_write` saying why; the file is never touched."""
+    read-only, its `cannot_write` saying why; the file is never touched.
+
+    A writable connection holds the file's "in use" lock, shared (unless `share` is False: `repair`'s
+    own): any companion may write at any moment (a new game, a tag), so `repair` takes it alone or
+    not at all, and a connection while `repair` works is refused."""
     path = str(path)
     if path != ":memory:":
         with contextlib.suppress(OSError):  # a read-only disk: opening says what is wrong
@@ -153,7 +165,7 @@ def connect(path: str | os.PathLike[str]) -> SaveConnection:
     if _disk_state(path) is not None and Path(path).exists():  # SQLite may open it for writing and fail only at the first step
         return _open_read_only(path, _disk_reason(None, path))
     try:
-        return _open(path, f"file:{_uri_path(path)}", None)
+        db = _open(path, f"file:{_uri_path(path)}", None)
     except StoreError as exc:
         if exc.code not in UNWRITABLE or not Path(path).exists():
             raise
@@ -162,6 +174,28 @@ def connect(path: str | os.PathLike[str]) -> SaveConnection:
             return _open_read_only(path, reason)
         except StoreError:
             raise exc from exc.__cause__
+    if share and path != ":memory:":
+        _share(db, path)
+    return db
+
+
+def _in_use_file(path: str | os.PathLike[str]) -> Path:
+    return Path(f"{os.path.realpath(path)}.in-use.lock")
+
+
+def _share(db: SaveConnection, path: str) -> None:
+    try:
+        handle = _in_use_file(path).open("a", encoding="utf-8")
+    except OSError:
+        return  # a folder that takes no new file: SQLite could not write its own files there either
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        db.close()
+        raise StoreError("SAVE_FILE_BUSY", M("The save file {path} is being repaired; start again when `companion repair` has finished.",
+                                             path=path)) from None
+    db.in_use = handle
 
 
 def _open(path: str, uri: str, cannot_write: Text | None) -> SaveConnection:
@@ -548,33 +582,36 @@ def repair(path: str | os.PathLike[str]) -> RepairReport:
     """Keep the damaged file as `<name>.damaged-<time>` and write a fresh file at `path` with every
     game and tag that can still be read from it, row by row. Returns what was saved and lost.
 
-    Refused, touching nothing, while a companion holds any of its games (its steps would go into
-    the kept copy) or when the folder cannot be written (a full or read-only disk)."""
+    Refused, touching nothing, while a companion has the file open (one playing a game is named:
+    its steps would go into the kept copy) or when the folder cannot be written (a full or read-only
+    disk)."""
     source = Path(os.path.realpath(path))  # the file itself, when `path` is a symlink to it
     if not source.exists():
         raise StoreError("NO_SAVE_FILE", M("There is no save file {path} to repair.", path=str(source)))
-    held = _hold_every_game(source)
-    try:
+    with contextlib.ExitStack() as holding:
+        for lock in GameLock.every(source):  # first: a refusal names who plays
+            holding.callback(lock.acquire().release)
+        holding.enter_context(_alone_with(source))
         cannot = probe_writable(source.parent)
         if cannot is not None:
             raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=cannot))
         return _rebuild(source)
-    finally:
-        for lock in held:
-            lock.release()
 
 
-def _hold_every_game(source: Path) -> list[GameLock]:
-    """Every game's writer lock, or GAME_IN_USE naming the first holder (and none kept)."""
-    held: list[GameLock] = []
+@contextlib.contextmanager
+def _alone_with(source: Path) -> Iterator[None]:
+    """The file's "in use" lock, alone: no other companion has the file open for writing."""
     try:
-        for lock in GameLock.every(source):
-            held.append(lock.acquire())
-    except BaseException:
-        for lock in held:
-            lock.release()
-        raise
-    return held
+        handle = _in_use_file(source).open("a", encoding="utf-8")
+    except OSError as exc:
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=_os_reason(exc))) from exc
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StoreError("SAVE_FILE_IN_USE", M("The save file {path} is open in another companion; close it before repairing.",
+                                                   path=str(source))) from None
+        yield
 
 
 def _rebuild(source: Path) -> RepairReport:
@@ -585,7 +622,7 @@ def _rebuild(source: Path) -> RepairReport:
         if part.exists():
             shutil.move(str(part), f"{kept}{suffix}")
     old = sqlite3.connect(f"file:{_uri_path(str(kept))}?mode=ro", uri=True)
-    new = connect(source)
+    new = connect(source, share=False)  # repair holds the file alone
     tags = 0
     try:
         listed, whole = _readable_whole(old, "SELECT id FROM games ORDER BY id")

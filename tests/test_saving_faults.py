@@ -4,6 +4,7 @@ systems (tmpfs mounts), real SQLite files and real `companion` processes."""
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import shutil
 import socket
@@ -236,6 +237,25 @@ def test_repair_refuses_while_a_companion_plays_and_no_acknowledged_step_is_lost
     assert kept_copies(db_path.parent) == []
     log = replies(companion_cli("headless", "bigbang", "--db", db_path, "--resume", lines=[{"cmd": "log"}]))[0]["log"]
     assert len(log) == 2
+
+
+def test_repair_refuses_while_a_companion_has_the_file_open_on_its_home_screen(db_path):
+    """No game held, but a new game or a card tag may be written at any moment: repair waits for it."""
+    play(db_path, games=1)
+    with EventStore(db_path):
+        repaired = companion_cli("repair", "--db", db_path)
+        assert repaired.returncode == 2 and "is open in another companion; close it before repairing" in repaired.stderr
+        assert kept_copies(db_path.parent) == []
+    assert companion_cli("repair", "--db", db_path).returncode == 0  # closed: repair goes ahead
+
+
+def test_opening_the_file_while_repair_works_is_refused(db_path):
+    play(db_path, games=1)
+    with open(f"{db_path}.in-use.lock", "a") as repairing:
+        fcntl.flock(repairing, fcntl.LOCK_EX)  # as `repair` holds it while it rebuilds the file
+        with pytest.raises(StoreError) as refused:
+            EventStore(db_path)
+        assert refused.value.code == "SAVE_FILE_BUSY" and "being repaired" in refused.value.message
 
 
 def _damage_page_of(db: Path, table: str) -> None:
