@@ -10,9 +10,10 @@ still where its writer thinks it is (compare-and-set on the position), so a step
 never overwritten. The lock holds on the file, not on its name: two paths to one file (a symlink)
 share it. A file is checked when it opens: not a save file, one from a newer companion, or a damaged
 one is a clear `StoreError`; a damaged file's readable games are saved by `repair`, which refuses
-while any game is held. Only SQLite saying the file is corrupt makes it "damaged": a full, read-only
-or failing disk is said as such, and a healthy file on a disk that cannot be written opens read-only
-(games can be listed, viewed and exported; every write is refused with the reason).
+while another companion has the file open. Only SQLite saying the file is corrupt makes it
+"damaged": a full, read-only or failing disk is said as such, and a healthy file on a disk that
+cannot be written opens read-only (games can be listed, viewed and exported; every write is refused
+with the reason).
 """
 from __future__ import annotations
 
