@@ -103,7 +103,8 @@ def _is_sealed(value: Any) -> bool:
 
 # -- the key beside the save file ----------------------------------------------------------------------
 def key_path(store: EventStore) -> Path:
-    return Path(f"{store.path}.key")
+    """Beside the real file: a save file opened through a symlink has the same key."""
+    return Path(f"{os.path.realpath(store.path)}.key")
 
 
 def store_key(store: EventStore, create: bool) -> bytes | None:

@@ -55,8 +55,11 @@ class Session:
         self._states: list[Any] = [game.initial_state()]
         self._redo: list[Step] = []  # undone steps, the next to redo last
         self._lock = store.lock(game_id) if store is not None and game_id is not None else None
-        #: wrong game-master PINs: growing waits, then a lock-out the screens show (a saved game's in its file)
-        self.pin_guard = StoredPinGuard(store, game_id) if store is not None and game_id is not None else PinGuard()
+        #: wrong game-master PINs: growing waits, then a lock-out the screens show (a saved game's in its
+        #: file; in memory when the file is open read-only, which may also predate the guard's table)
+        self.pin_guard: PinGuard = PinGuard()
+        if store is not None and game_id is not None and store.cannot_write is None:
+            self.pin_guard = StoredPinGuard(store, game_id)
         #: (analysis, viewer) -> (the state it was computed for, its result)
         self._analyses: dict[tuple[str, Viewer], tuple[Any, Any]] = {}
         self._sealing: Sealer | None = None  # made when a secret is first stored or read
@@ -92,22 +95,30 @@ class Session:
         return session
 
     def _load(self, stored_steps: list[Any]) -> None:
+        """Replay the stored steps. Every one is checked: a missing step is named (replaying past it
+        would give another game), and a step the rules cannot read or replay is a StoreError."""
         game, game_id = self.game, self.game_id
-        for stored in stored_steps:
+        for expected, stored in enumerate(stored_steps, start=1):
+            if stored.position != expected:
+                raise StoreError("MISSING_STEP", M("Step {step} of saved game {id} is missing from the save file; the game cannot be "
+                                                   "resumed without it.", step=expected, id=game_id))
             opened = [self._unsealed(e, game.events, "type", stored.position) for e in stored.events]
             try:
                 events = tuple(game.event_from_json(e) for e in opened)
-            except RuleError as exc:
+                command = dict(self._unsealed(stored.command, game.commands, "cmd", stored.position))
+                by = Viewer.parse(command.pop("by", "table"))
+                request_id = command.pop("id", None)
+                step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
+                if stored.undone:
+                    self._redo.insert(0, step)
+                else:
+                    self._push(step)
+            except StoreError:
+                raise
+            except Exception as exc:  # a save the rules cannot replay is a refusal, never a crash
+                reason = exc.text if isinstance(exc, RuleError) else f"{type(exc).__name__}: {exc}"
                 raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} cannot be read: {reason}",
-                                                    step=stored.position, id=game_id, reason=exc.text)) from exc
-            command = dict(self._unsealed(stored.command, game.commands, "cmd", stored.position))
-            by = Viewer.parse(command.pop("by", "table"))
-            request_id = command.pop("id", None)
-            step = Step(stored.position, command, events, by, stored_text(stored.description), request_id)
-            if stored.undone:
-                self._redo.insert(0, step)
-            else:
-                self._push(step)
+                                                    step=stored.position, id=game_id, reason=reason)) from exc
 
     # -- reading --------------------------------------------------------------------------------
     @property

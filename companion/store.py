@@ -7,20 +7,29 @@ drops the redo stack, as in any editor.
 One writer per saved game: a session holds the game's lock (`lock`) while it is open, so a second
 companion on the same game is refused, naming the first; and every write checks that the game is
 still where its writer thinks it is (compare-and-set on the position), so a step it did not see is
-never overwritten. A file is checked when it opens: not a save file, one from a newer companion, or
-a damaged one is a clear `StoreError`; a damaged file's readable games are saved by `repair`.
+never overwritten. The lock holds on the file, not on its name: two paths to one file (a symlink)
+share it. A file is checked when it opens: not a save file, one from a newer companion, or a damaged
+one is a clear `StoreError`; a damaged file's readable games are saved by `repair`, which refuses
+while another companion has the file open. Only SQLite saying the file is corrupt makes it
+"damaged": a full, read-only or failing disk is said as such, and a healthy file on a disk that
+cannot be written opens read-only (games can be listed, viewed and exported; every write is refused
+with the reason).
 """
 from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import fcntl
 import json
 import os
+import re
 import shutil
 import sqlite3
 import sys
+import tempfile
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,19 +133,84 @@ def default_path() -> Path:
 
 
 # -- opening a file -------------------------------------------------------------------------------
-def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
+class SaveConnection(sqlite3.Connection):
+    """A connection to a save file that knows whether it may write."""
+
+    #: why the file is open read-only (a full or read-only disk); None when it can be written
+    cannot_write: Text | None = None
+    #: this connection's share of the file's "in use" lock (see `connect`), held until it closes
+    in_use: IO[str] | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self.in_use is not None:
+            self.in_use.close()
+            self.in_use = None
+
+
+#: the StoreError codes of a healthy file on a disk that cannot take writes: it is opened read-only
+UNWRITABLE = frozenset({"READ_ONLY_DISK", "DISK_FULL", "DISK_ERROR"})
+#: free space below which a disk counts as full: SQLite needs room for a page and the WAL index
+FULL_BELOW_BYTES = 64 * 1024
+
+
+def connect(path: str | os.PathLike[str], *, share: bool = True) -> SaveConnection:
     """The save file, crash-safe (WAL, synchronous=FULL), checked and brought up to this version.
 
     Refused with a StoreError naming the file: not a SQLite file, not a save file (other tables and
     none of ours), a file from a newer companion, a damaged file (`companion repair` saves what can
-    be read), a file that cannot be written."""
+    be read). A healthy file on a disk that cannot be written (full, read-only, failing) opens
+    read-only, its `cannot_write` saying why; the file is never touched.
+
+    A writable connection holds the file's "in use" lock, shared (unless `share` is False: `repair`'s
+    own): any companion may write at any moment (a new game, a tag), so `repair` takes it alone or
+    not at all, and a connection while `repair` works is refused."""
     path = str(path)
     if path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # a read-only disk: opening says what is wrong
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if _disk_state(path) is not None and Path(path).exists():  # SQLite may open it for writing and fail only at the first step
+        return _open_read_only(path, _disk_reason(None, path))
     try:
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db = _open(path, f"file:{_uri_path(path)}", None)
+    except StoreError as exc:
+        if exc.code not in UNWRITABLE or not Path(path).exists():
+            raise
+        reason = _disk_reason(exc.__cause__, path)
+        try:
+            return _open_read_only(path, reason)
+        except StoreError:
+            raise exc from exc.__cause__
+    if share and path != ":memory:":
+        _share(db, path)
+    return db
+
+
+def _in_use_file(path: str | os.PathLike[str]) -> Path:
+    return Path(f"{os.path.realpath(path)}.in-use.lock")
+
+
+def _share(db: SaveConnection, path: str) -> None:
+    try:
+        handle = _in_use_file(path).open("a", encoding="utf-8")
+    except OSError:
+        return  # a folder that takes no new file: SQLite could not write its own files there either
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        db.close()
+        raise StoreError("SAVE_FILE_BUSY", M("The save file {path} is being repaired; start again when `companion repair` has finished.",
+                                             path=path)) from None
+    db.in_use = handle
+
+
+def _open(path: str, uri: str, cannot_write: Text | None) -> SaveConnection:
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False, factory=SaveConnection)
     except sqlite3.Error as exc:
-        raise _bad_file(path, exc) from exc
+        raise _trouble(path, exc) from exc
+    db.cannot_write = cannot_write
     try:
         prepare(db, path)
     except BaseException:
@@ -145,8 +219,25 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     return db
 
 
+def _open_read_only(path: str, reason: Text) -> SaveConnection:
+    """Read-only; a file whose WAL is gone (closed cleanly) opens as immutable, since a read-only
+    disk cannot hold the WAL index SQLite wants; with a WAL left behind only `mode=ro` reads it all."""
+    try:
+        return _open(path, f"file:{_uri_path(path)}?mode=ro", reason)
+    except StoreError as exc:
+        wal = Path(f"{path}-wal")
+        if exc.code not in UNWRITABLE or (wal.exists() and wal.stat().st_size > 0):
+            raise
+        return _open(path, f"file:{_uri_path(path)}?immutable=1", reason)
+
+
+def _uri_path(path: str) -> str:
+    return path if path == ":memory:" else urllib.parse.quote(os.path.abspath(path))
+
+
 def prepare(db: sqlite3.Connection, path: str) -> None:
-    """Check an open connection's file (see `connect`) and bring it to this version."""
+    """Check an open connection's file (see `connect`) and bring it to this version (not a
+    read-only one: it is read as it is)."""
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -158,6 +249,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
                                                   path=path, found=version, ours=SCHEMA_VERSION))
         if tables and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise _damaged(path, "quick_check")
+        if getattr(db, "cannot_write", None) is not None:
+            return
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
@@ -165,10 +258,8 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
         if version < SCHEMA_VERSION:
             with transaction(db, path):
                 _migrate(db, tables)
-    except sqlite3.DatabaseError as exc:
-        if "not a database" in str(exc):  # not SQLite at all: nothing to repair
-            raise _bad_file(path, exc) from exc
-        raise _damaged(path, str(exc)) from exc
+    except sqlite3.Error as exc:
+        raise _trouble(path, exc) from exc
 
 
 def _migrate(db: sqlite3.Connection, tables: set[str]) -> None:
@@ -192,18 +283,104 @@ def _damaged(path: str, reason: str) -> StoreError:
                                              "`companion repair` saves every game that can still be read.", path=path, reason=reason))
 
 
+def _trouble(path: str, exc: sqlite3.Error) -> StoreError:
+    """A database error while opening or reading `path`. Damaged only when SQLite says the file is
+    corrupt; a full, read-only, busy or failing disk is said as such — its file is not damaged."""
+    code = _primary(exc)
+    if code == sqlite3.SQLITE_NOTADB or "not a database" in str(exc):  # not SQLite at all: nothing to repair
+        return _bad_file(path, exc)
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in str(exc):
+        return _damaged(path, str(exc))
+    reason = _disk_reason(exc, path)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreError("SAVE_FILE_BUSY", M("The save file {path} cannot be opened: {reason}.", path=path, reason=reason))
+    disk = _disk_state(path)
+    error = "DISK_FULL" if disk == "full" or code == sqlite3.SQLITE_FULL else "READ_ONLY_DISK" if disk == "read-only" else "DISK_ERROR"
+    return StoreError(error, M("The save file {path} cannot be opened: {reason}.", path=path, reason=reason))
+
+
+def _primary(exc: BaseException | None) -> int:
+    """SQLite's primary result code of an error (0 when there is none)."""
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _disk_state(path: str) -> str | None:
+    """"read-only" or "full" when the file system holding `path` is, else None."""
+    if path == ":memory:":
+        return None
+    folder = Path(path).parent
+    try:
+        stat = os.statvfs(folder)
+    except OSError:
+        return None
+    if stat.f_flag & os.ST_RDONLY or _refuses_new_files(folder):
+        return "read-only"
+    return "full" if stat.f_bavail * stat.f_frsize < FULL_BELOW_BYTES else None
+
+
+def _refuses_new_files(folder: Path) -> bool:
+    """A card the kernel stopped writing to after an error (ext4's emergency read-only) still looks
+    writable to statvfs; making a file tells."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
+    except OSError as exc:
+        return exc.errno == errno.EROFS
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+    return False
+
+
+def probe_writable(folder: str | os.PathLike[str]) -> Text | None:
+    """Why nothing can be saved in `folder`, found by really writing there (a file made, synced and
+    removed), or None when it can be."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=".companion-probe-", dir=folder)
+        try:
+            os.write(handle, b"x" * 4096)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+            os.unlink(name)
+    except OSError as exc:
+        return _os_reason(exc)
+    return None
+
+
+def _read_only_card() -> Text:
+    return M("the SD card is read-only (the system stopped writing to it; it may be failing)")
+
+
+def _os_reason(exc: OSError) -> Text:
+    if exc.errno == errno.EROFS:
+        return _read_only_card()
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return M("the disk is full")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return M("the companion may not write there ({error})", error=exc.strerror or str(exc))
+    return exc.strerror or str(exc)
+
+
 # -- one writer per game ------------------------------------------------------------------------------
 class GameLock:
     """The lock of one saved game, held by one process while a session writes it. The operating
     system drops it when the process ends, even by kill -9 or a power cut: no stale locks."""
 
     def __init__(self, db_path: str, game_id: int):
-        self.path = Path(f"{db_path}.game-{game_id}.lock")
+        # beside the file itself, not the name it was opened by: a symlink's writer and the file's share
+        # one lock, as they share the WAL (so does a bind-mounted folder; a hard link shares neither, and
+        # SQLite cannot be used through one either: its WAL is kept beside each name)
+        self.path = Path(f"{os.path.realpath(db_path)}.game-{game_id}.lock")
         self._file: IO[str] | None = None
         self.game_id = game_id
 
     def acquire(self) -> GameLock:
-        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            handle = self.path.open("a+", encoding="utf-8")
+        except OSError as exc:
+            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(self.path), reason=_os_reason(exc))) from exc
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -212,12 +389,21 @@ class GameLock:
             handle.close()
             raise StoreError("GAME_IN_USE", M("Saved game {id} is open in another companion ({holder}); close that one first.",
                                               id=self.game_id, holder=holder[:200])) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}, {' '.join(Path(a).name for a in sys.argv[:3])}, since {datetime.datetime.now():%H:%M}")
-        handle.flush()
+        with contextlib.suppress(OSError):  # a full disk: the lock holds, only the holder's name is not written
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()}, {' '.join(Path(a).name for a in sys.argv[:3])}, since {datetime.datetime.now():%H:%M}")
+            handle.flush()
         self._file = handle
         return self
+
+    @staticmethod
+    def every(db_path: str | os.PathLike[str]) -> list[GameLock]:
+        """The locks of every game of the file that a session ever held."""
+        real = Path(os.path.realpath(db_path))
+        pattern = re.compile(rf"{re.escape(real.name)}\.game-(\d+)\.lock")
+        ids = sorted(int(match[1]) for p in real.parent.iterdir() if (match := pattern.fullmatch(p.name)))
+        return [GameLock(str(real), game_id) for game_id in ids]
 
     def release(self) -> None:
         if self._file is not None:
@@ -243,9 +429,22 @@ class EventStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def cannot_write(self) -> Text | None:
+        """Why this file is open read-only (a full or read-only disk), or None."""
+        return self._db.cannot_write
+
+    def read_only_notice(self) -> Text | None:
+        """What the table must be told about a file open read-only, or None."""
+        if self.cannot_write is None:
+            return None
+        return M("The save file {path} is open read-only: {reason}. Saved games can be viewed and exported; nothing new is saved.",
+                 path=self.path, reason=self.cannot_write)
+
     def lock(self, game_id: int) -> GameLock | None:
-        """Hold saved game `game_id` for this process's session; None for a file in memory (one process)."""
-        if self.path == ":memory:":
+        """Hold saved game `game_id` for this process's session; None for a file in memory (one
+        process) or one open read-only (this process never writes it)."""
+        if self.path == ":memory:" or self.cannot_write is not None:
             return None
         return GameLock(self.path, game_id).acquire()
 
@@ -320,8 +519,8 @@ class EventStore:
     def _read(self, query: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         try:
             return list(self._db.execute(query, args))
-        except sqlite3.DatabaseError as exc:
-            raise _damaged(self.path, str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise _trouble(self.path, exc) from exc
 
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
         return transaction(self._db, self.path)
@@ -337,7 +536,7 @@ class EventStore:
         too. If `change` raises (a guess before its time), nothing is written. On a connection of its
         own: a PIN typed on a screen's thread never lands inside a step's transaction on a device's."""
         with contextlib.ExitStack() as stack:
-            db = self._db
+            db: sqlite3.Connection = self._db
             if self.path != ":memory:":  # a file in memory has only the one connection
                 db = stack.enter_context(contextlib.closing(sqlite3.connect(self.path, isolation_level=None, timeout=2.0)))
                 db.execute("PRAGMA synchronous=FULL")
@@ -360,7 +559,11 @@ def _saved(row: tuple[Any, ...]) -> SavedGame:
 @contextlib.contextmanager
 def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
     """BEGIN IMMEDIATE … COMMIT; on a database error, ROLLBACK (when there is still a transaction)
-    and a StoreError that says what happened — "the disk is full", not SQLite's words for it."""
+    and a StoreError that says what happened — "the disk is full", not SQLite's words for it. A
+    connection opened read-only is refused at once, saying why."""
+    cannot_write = getattr(db, "cannot_write", None)
+    if cannot_write is not None:
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=cannot_write))
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -372,18 +575,23 @@ def transaction(db: sqlite3.Connection, path: str) -> Iterator[None]:
                     db.execute("ROLLBACK")
             raise
     except sqlite3.Error as exc:
-        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=_why(exc))) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=path, reason=_disk_reason(exc, path))) from exc
 
 
-def _why(exc: sqlite3.Error) -> Text:
-    text = str(exc).lower()
-    if "disk is full" in text or "database or disk is full" in text:
+def _disk_reason(exc: BaseException | None, path: str) -> Text:
+    """What went wrong, in the table's words: the disk as it is (full, read-only) before SQLite's
+    words for it, which for a full disk may be only "disk I/O error"."""
+    disk = _disk_state(path)
+    text, code = str(exc).lower(), _primary(exc)
+    if disk == "read-only":
+        return _read_only_card()
+    if disk == "full" or code == sqlite3.SQLITE_FULL or "disk is full" in text:
         return M("the disk is full")
-    if "readonly" in text or "read-only" in text:
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
         return M("the file cannot be written (read-only)")
-    if "locked" in text or "busy" in text:
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text or "busy" in text:
         return M("another program is writing it")
-    if "malformed" in text or "not a database" in text:
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in text or "not a database" in text:
         return M("the file is damaged")
     return str(exc)
 
@@ -395,29 +603,64 @@ class RepairReport:
     games_saved: int
     games_lost: int
     tags_saved: int
+    #: False when the list of games broke off: more games than `games_lost` may be lost
+    list_whole: bool = True
 
 
 def repair(path: str | os.PathLike[str]) -> RepairReport:
     """Keep the damaged file as `<name>.damaged-<time>` and write a fresh file at `path` with every
-    game and tag that can still be read from it, row by row. Returns what was saved and lost."""
-    source = Path(path)
+    game and tag that can still be read from it, row by row. Returns what was saved and lost.
+
+    Refused, touching nothing, while a companion has the file open (one playing a game is named:
+    its steps would go into the kept copy) or when the folder cannot be written (a full or read-only
+    disk)."""
+    source = Path(os.path.realpath(path))  # the file itself, when `path` is a symlink to it
     if not source.exists():
         raise StoreError("NO_SAVE_FILE", M("There is no save file {path} to repair.", path=str(source)))
+    with contextlib.ExitStack() as holding:
+        for lock in GameLock.every(source):  # first: a refusal names who plays
+            holding.callback(lock.acquire().release)
+        holding.enter_context(_alone_with(source))
+        cannot = probe_writable(source.parent)
+        if cannot is not None:
+            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=cannot))
+        return _rebuild(source)
+
+
+@contextlib.contextmanager
+def _alone_with(source: Path) -> Iterator[None]:
+    """The file's "in use" lock, alone: no other companion has the file open for writing."""
+    try:
+        handle = _in_use_file(source).open("a", encoding="utf-8")
+    except OSError as exc:
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=_os_reason(exc))) from exc
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StoreError("SAVE_FILE_IN_USE", M("The save file {path} is open in another companion; close it before repairing.",
+                                                   path=str(source))) from None
+        yield
+
+
+def _rebuild(source: Path) -> RepairReport:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     kept = source.with_name(f"{source.name}.damaged-{stamp}")
     for suffix in ("", "-wal", "-shm"):
         part = Path(f"{source}{suffix}")
         if part.exists():
             shutil.move(str(part), f"{kept}{suffix}")
-    old = sqlite3.connect(f"file:{kept}?mode=ro", uri=True)
-    new = connect(source)
-    saved = lost = tags = 0
+    key = Path(f"{source}.key")  # the secrets' key (companion.sealing) stays; the kept copy gets its own
+    if key.exists():
+        shutil.copy2(key, f"{kept}.key")
+    old = sqlite3.connect(f"file:{_uri_path(str(kept))}?mode=ro", uri=True)
+    new = connect(source, share=False)  # repair holds the file alone
+    tags = 0
     try:
-        for game_id in _readable(old, "SELECT id FROM games ORDER BY id"):
-            if _copy_game(old, new, game_id[0], str(source)):
-                saved += 1
-            else:
-                lost += 1
+        listed, whole = _readable_whole(old, "SELECT id FROM games ORDER BY id")
+        stepped, _ = _readable_whole(old, "SELECT DISTINCT game_id FROM steps")
+        known = sorted({row[0] for row in listed} | {row[0] for row in stepped})  # a game whose row is lost still has steps
+        saved = [game_id for game_id in known if _copy_game(old, new, game_id, str(source))]
         for row in _readable(old, "SELECT uid, game, card, label, enrolled_at FROM cards"):
             with contextlib.suppress(sqlite3.Error), transaction(new, str(source)):
                 new.execute("INSERT OR IGNORE INTO cards VALUES (?, ?, ?, ?, ?)", row)
@@ -425,18 +668,23 @@ def repair(path: str | os.PathLike[str]) -> RepairReport:
     finally:
         old.close()
         new.close()
-    return RepairReport(kept, saved, lost, tags)
+    return RepairReport(kept, len(saved), len(known) - len(saved), tags, whole)
 
 
 def _readable(db: sqlite3.Connection, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """The rows a damaged file still gives, up to the first unreadable page."""
+    return _readable_whole(db, query, args)[0]
+
+
+def _readable_whole(db: sqlite3.Connection, query: str, args: tuple[Any, ...] = ()) -> tuple[list[tuple[Any, ...]], bool]:
+    """The rows a damaged file still gives, and whether they were read to the end."""
     rows: list[tuple[Any, ...]] = []
     try:
         for row in db.execute(query, args):
             rows.append(row)
     except sqlite3.DatabaseError:
-        pass
-    return rows
+        return rows, False
+    return rows, True
 
 
 def _copy_game(old: sqlite3.Connection, new: sqlite3.Connection, game_id: int, path: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import random
 import sys
 import time
@@ -14,10 +15,10 @@ from typing import Any
 from companion.cards_cli import add_cards_parser
 from companion.contract import Viewer
 from companion.errors import RuleError
-from companion.messages import M, render
+from companion.messages import M, P, Text, render
 from companion.registry import all_games, get_game
 from companion.session import Session
-from companion.store import EventStore, default_path
+from companion.store import EventStore, RepairReport, default_path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,9 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
     console.set_defaults(func=_console)
 
-    doctor = sub.add_parser("doctor", help="check each configured device and say what to fix")
+    doctor = sub.add_parser("doctor", help="check each configured device, the save folder and the web port, and say what to fix")
     doctor.add_argument("--hardware", default=None, metavar="CONFIG")
     db_option(doctor)
+    doctor.add_argument("--port", type=int, default=8550, help="the web UI port `run` will use (default 8550)")
+    doctor.add_argument("--lan", action="store_true", help="check the port on every network interface, as `run --lan` binds it")
     doctor.set_defaults(func=_doctor)
 
     ring = sub.add_parser("ring", help="the LED moon ring")
@@ -111,7 +114,7 @@ def _add_game_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
     game = get_game(game_id)
-    store = EventStore(db or default_path())
+    store = _open_store(db)
     if resume:
         if saved_id is None:
             saved = store.games(game.id)
@@ -146,22 +149,26 @@ def _run(args: argparse.Namespace) -> int:
 
 def _open_for_run(args: argparse.Namespace) -> Any:
     """The composition root for the touchscreen. A damaged save file does not stop the table: its
-    readable games go into a fresh file (the damaged one kept beside it) and the screen says so."""
+    readable games go into a fresh file (the damaged one kept beside it) and the screen says so. A
+    disk that cannot be written does not stop it either: the saved games are shown read-only. What
+    the screens tell the table (the companion's notices) is printed here too."""
     from companion.store import StoreError, repair
     from entry.root import Companion
 
     db = args.db or default_path()
     try:
-        return Companion(db, args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
     except StoreError as exc:
-        if exc.code != "DAMAGED_SAVE_FILE":
+        if exc.code != "DAMAGED_SAVE_FILE":  # only a file SQLite calls corrupt is repaired; a full or read-only disk is not damage
             raise
         report = repair(db)
-    notice = M("The save file was damaged: {saved} games were saved into a fresh file, {lost} could not be read. The damaged file is kept as {kept}.",
-               saved=report.games_saved, lost=report.games_lost, kept=str(report.kept_as))
-    print(f"companion: {render(notice)}", file=sys.stderr)
-    companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)
-    companion.notices.append(notice)
+        told: list[Text] = [M("The save file was damaged: {saved} games were saved into a fresh file, {lost} could not be read. "
+                              "The damaged file is kept as {kept}.", saved=report.games_saved, lost=report.games_lost, kept=str(report.kept_as)),
+                            *_repair_problems(db, report)]  # before the companion holds a game: each is tried
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)
+        companion.notices[:0] = told
+    for notice in companion.notices:
+        print(f"companion: {render(notice)}", file=sys.stderr)
     return companion
 
 
@@ -207,7 +214,7 @@ def _doctor(args: argparse.Namespace) -> int:
     from hardware import config
     from hardware.doctor import doctor
 
-    text, status = doctor(config.load(args.hardware), args.db or default_path())
+    text, status = doctor(config.load(args.hardware), args.db or default_path(), args.port, args.lan)
     print(text)
     return int(status)
 
@@ -226,7 +233,7 @@ def _ring_flash(args: argparse.Namespace) -> int:
 def _games(args: argparse.Namespace) -> int:
     for game in all_games().values():
         print(f"{game.id:10} {render(game.title)}")
-    store = EventStore(args.db or default_path())
+    store = _open_store(args.db)
     saved = store.games()
     if saved:
         print(f"\nSaved games in {store.path}:")
@@ -237,18 +244,50 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _repair(args: argparse.Namespace) -> int:
+    """Exit 0 only when every game was saved whole and can be resumed."""
     from companion.store import repair
 
-    report = repair(args.db or default_path())
+    db = args.db or default_path()
+    report = repair(db)
     print(render(M("Saved {saved} games and {tags} card tags into a fresh {path}; {lost} games could not be read. The damaged file is kept as {kept}.",
-                   saved=report.games_saved, tags=report.tags_saved, path=str(args.db or default_path()), lost=report.games_lost,
+                   saved=report.games_saved, tags=report.tags_saved, path=str(db), lost=report.games_lost,
                    kept=str(report.kept_as))))
-    return 0 if report.games_lost == 0 else 1
+    problems = _repair_problems(db, report)
+    for problem in problems:
+        print(render(problem))
+    return 0 if report.games_lost == 0 and not problems else 1
+
+
+def _repair_problems(db: str | os.PathLike[str], report: RepairReport) -> list[Text]:
+    """What a repair's counts do not say: the list of games broke off, or saved games that still
+    cannot be resumed (each is tried with its game's rules)."""
+    problems: list[Text] = []
+    if not report.list_whole:
+        problems.append(M("The list of games broke off where the file is damaged: more games may be lost than counted."))
+    stuck: list[str] = []
+    with EventStore(db) as store:
+        for saved in store.games():
+            try:
+                Session.resume(get_game(saved.game), store, saved.id).close()
+            except RuleError:
+                stuck.append(f"#{saved.id}")
+    if stuck:
+        problems.append(P("{n} saved game cannot be resumed: {ids}.", "{n} saved games cannot be resumed: {ids}.", n=len(stuck), ids=", ".join(stuck)))
+    return problems
+
+
+def _open_store(db: str | None) -> EventStore:
+    """The save file; when its disk cannot be written, opened read-only, and the terminal told so."""
+    store = EventStore(db or default_path())
+    notice = store.read_only_notice()
+    if notice is not None:
+        print(f"companion: {render(notice)}", file=sys.stderr)
+    return store
 
 
 def _export(args: argparse.Namespace) -> int:
     """The saved game as the viewer may see it: secrets stay out unless the viewer may see them."""
-    store = EventStore(args.db or default_path())
+    store = _open_store(args.db)
     saved = store.game(args.game_id)
     session = Session.resume(get_game(saved.game), store, args.game_id)
     viewer = Viewer.parse(args.viewer)

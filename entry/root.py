@@ -46,15 +46,19 @@ class Companion:
         self._switch_listeners: list[Callable[[], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
         self.problems: list[Any] = []
-        #: what the screens must tell the table once (a repaired save file)
+        #: what the screens must tell the table once (a repaired save file, a read-only one, a refused resume)
         self.notices: list[Text] = []
         self.session: Session | None = None
         self.table: Table | None = None
         self.rig = rig_factory(self.hardware) if rig_factory else self._open_rig()
+        read_only = self.store.read_only_notice()
+        if read_only is not None:
+            self.notices.append(read_only)
         if resume:
             saved = self.saved_games()
-            if saved:
-                self.resume(saved[0].id)
+            outcome = self.resume(saved[0].id) if saved else None
+            if outcome is not None and outcome.kind == "refused":  # held by another companion, or not resumable: say why
+                self.notices.append(outcome.message)
 
     # -- games ------------------------------------------------------------------------------------
     @staticmethod
@@ -79,8 +83,14 @@ class Companion:
             Session(game, seed).apply(request)
         except RuleError as exc:
             return Outcome("refused", exc.text, error=exc)
-        session = Session.new(game, self.store, seed)
-        step = session.apply(request)
+        session = None
+        try:
+            session = Session.new(game, self.store, seed)
+            step = session.apply(request)
+        except RuleError as exc:  # the save file refused it (a full or read-only disk): the table hears why
+            if session is not None:
+                session.close()
+            return Outcome("refused", exc.text, error=exc)
         self._install(session)
         return Outcome("applied", session.describe(step), (step,))
 

@@ -1,11 +1,13 @@
-"""`companion doctor`: checks each configured device — the table's and every seat's — and says, in
-one table, what works and what to fix. Every check catches its own trouble: the doctor itself never
-falls over. It knows devices and seat numbers, never a game.
+"""`companion doctor`: checks each configured device — the table's and every seat's — the save
+folder (a real write) and file, and the web port, and says, in one table, what works and what to
+fix. Every check catches its own trouble: the doctor itself never falls over. It knows devices and
+seat numbers, never a game.
 """
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -160,7 +162,8 @@ def check_save_file(db: str | os.PathLike[str]) -> Callable[[HardwareConfig], Fi
 
         path = Path(db)
         folder = path.parent
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            return Finding("save file", "ok", f"{db} (made at the first game)")
         if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
             return Finding("save file", "FAIL", f"{db}: cannot write there", "give the companion's user that folder and file, or --db")
         if not path.exists():
@@ -168,11 +171,47 @@ def check_save_file(db: str | os.PathLike[str]) -> Callable[[HardwareConfig], Fi
         try:
             with EventStore(path) as store:
                 games = len(store.games())
+                read_only = store.read_only_notice()
         except StoreError as exc:
             fix = ("keep a copy of the file, then `companion repair` saves every game that can be read"
                    if exc.code == "DAMAGED_SAVE_FILE" else "choose another file with --db, or move this one away")
             return Finding("save file", "FAIL", render(exc.text), fix)
+        if read_only is not None:
+            return Finding("save file", "FAIL", render(read_only), "see the save folder row")
         return Finding("save file", "ok", f"{db}: {games} saved games")
+
+    return check
+
+
+def check_save_folder(db: str | os.PathLike[str]) -> Callable[[HardwareConfig], Finding]:
+    """The save file's folder really takes a write (a file made, synced, removed): a full or
+    read-only SD card fails here, not at the first step of a game."""
+    def check(config: HardwareConfig) -> Finding:
+        from companion.messages import render
+        from companion.store import probe_writable
+
+        folder = Path(db).parent
+        cannot = probe_writable(folder)
+        if cannot is not None:
+            return Finding("save folder", "FAIL", f"{folder}: {render(cannot)}",
+                           "free some space, or check the SD card (a card the system made read-only is failing)")
+        return Finding("save folder", "ok", f"{folder}: writable")
+
+    return check
+
+
+def check_port(port: int, lan: bool) -> Callable[[HardwareConfig], Finding]:
+    """The touchscreen's web port can be bound where `companion run` binds it."""
+    def check(config: HardwareConfig) -> Finding:
+        host = "0.0.0.0" if lan else "127.0.0.1"
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the web server does: a closing socket is no obstacle
+            try:
+                probe.bind((host, port))
+            except OSError as exc:
+                return Finding("web port", "FAIL", f"{host}:{port}: {exc.strerror or exc}",
+                               "another program (or companion) uses it: stop it, or start with another --port")
+        return Finding("web port", "ok", f"{host}:{port} is free")
 
     return check
 
@@ -203,8 +242,9 @@ def report(findings: list[Finding]) -> str:
     return "\n".join(lines)
 
 
-def doctor(config: HardwareConfig, db: str | os.PathLike[str]) -> tuple[str, int]:
+def doctor(config: HardwareConfig, db: str | os.PathLike[str], port: int = 8550, lan: bool = False) -> tuple[str, int]:
     """The report and the exit status: 1 when anything FAILs."""
-    checks: list[Check] = [check_pin_factory, check_buttons, check_reader, check_ring, check_fonts, check_chromium, check_save_file(db)]
+    checks: list[Check] = [check_pin_factory, check_buttons, check_reader, check_ring, check_fonts, check_chromium,
+                           check_save_folder(db), check_save_file(db), check_port(port, lan)]
     findings = run_checks(config, checks)
     return report(findings), int(any(f.result == "FAIL" for f in findings))

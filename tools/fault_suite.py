@@ -10,7 +10,15 @@ Rows, each "failures of runs" — every one must be 0:
   too. tools/faults/powercut.c, loaded with LD_PRELOAD, copies each save-file part at every
   fsync/fdatasync; after the kill the copies replace the files. A control run with SQLite's
   synchronous=OFF must lose data under the same harness — proof that it can see a loss;
-- two companions on one saved game: the second is refused, nothing acknowledged is lost;
+- two companions on one saved game: the second is refused, nothing acknowledged is lost — also when
+  the second opens the file by another path (a symlink);
+- the SD card's own failures, on a real small file system (a tmpfs mount; skipped where mounting is
+  not permitted): full at start (the games are listed and served, writes refused saying so, the file
+  never moved), made read-only after a kill -9 (the same, every acknowledged step still there, repair
+  refused), made read-only by the kernel under a running companion (an ext4 loop mount with
+  errors=remount-ro and its `trigger_fs_error`: later steps refused saying so, nothing acknowledged
+  lost), `companion repair` while a game is played (refused naming the player; nothing lost), and
+  a step row deleted (the resume names the missing step);
 - a corpus of hostile lines through headless: one valid UTF-8 JSON reply each, the process lives;
 - random command sequences for every game: a refused command leaves the state byte-identical, the
   state always equals a replay of the log;
@@ -36,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -213,20 +222,24 @@ def build_power_cut_shim(folder: Path) -> Path | None:
 
 
 # -- two writers -------------------------------------------------------------------------------------------------
-def two_writers(trials: int) -> Result:
+def two_writers(trials: int, symlink: bool = False) -> Result:
+    """A second companion on a game the first is playing; with `symlink`, it opens the file by another name."""
     game = _pin_game() or next(iter(all_games().values()))
     failures, notes = 0, []
     with tempfile.TemporaryDirectory(prefix="writers-") as tmp:
         for seed in range(trials):
             requests = walk(game, 2000 + seed, 20)
             db = Path(tmp) / f"w{seed}.db"
+            second_db = Path(tmp) / f"link{seed}.db" if symlink else db
+            if symlink:
+                second_db.symlink_to(db)
             first = headless(game.id, db, "--seed", str(2000 + seed))
             assert first.stdin is not None and first.stdout is not None
             half = len(requests) // 2
             first.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests[:half]))
             first.stdin.flush()
             acknowledged = sum(bool(json.loads(first.stdout.readline()).get("ok")) for _ in range(half))
-            second = headless(game.id, db, "--resume")
+            second = headless(game.id, second_db, "--resume")
             _out, err = second.communicate(json.dumps(requests[half]).encode() + b"\n", timeout=60)
             first.stdin.close()
             first.wait(10)
@@ -234,7 +247,256 @@ def two_writers(trials: int) -> Result:
             if second.returncode != 2 or b"is open in another companion" not in err or steps != acknowledged:
                 failures += 1
                 notes.append(f"trial {seed}: second exit {second.returncode}, {steps} steps for {acknowledged} acknowledged")
-    return Result("two companions on one game", trials, failures, "; ".join(notes[:3]) or "the second refused, naming the first; 0 lost")
+    name = "two paths to one file (a symlink)" if symlink else "two companions on one game"
+    return Result(name, trials, failures, "; ".join(notes[:3]) or "the second refused, naming the first; 0 lost")
+
+
+# -- the SD card's own failures ------------------------------------------------------------------------------------
+def companion(*args: object, lines: list[dict[str, Any]] | None = None) -> subprocess.CompletedProcess[str]:
+    """One `companion` command run to its end: exit status, stdout, stderr."""
+    return subprocess.run([PYTHON, "-m", "entry", *map(str, args)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120,
+                          input="".join(json.dumps(line) + "\n" for line in lines or []), check=False)
+
+
+def answers(result: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+@contextlib.contextmanager
+def small_card(size: str = "8m") -> Iterator[Path | None]:
+    """A real small file system (tmpfs) for the save file; None where mounting is not permitted."""
+    with tempfile.TemporaryDirectory(prefix="card-") as tmp:
+        mount = Path(tmp) / "card"
+        mount.mkdir()
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)], capture_output=True, check=False).returncode:
+            yield None
+            return
+        try:
+            yield mount
+        finally:
+            subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
+
+
+def _remount(mount: Path, mode: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(mount)], check=True, capture_output=True)
+
+
+def _fill(folder: Path) -> Path:
+    """Write until the file system refuses another byte."""
+    filler = folder / "filler"
+    for chunk in (65536, 1):
+        with open(filler, "ab", buffering=0) as out, contextlib.suppress(OSError):
+            while True:
+                out.write(b"\0" * chunk)
+    return filler
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _refused_write(game_id: str, db: Path, reason: str, steps: int) -> str | None:
+    """Resume: the log holds `steps` steps, and an undo (a write) is refused naming `reason`."""
+    replies = answers(companion("headless", game_id, "--db", db, "--resume", lines=[{"cmd": "log"}, {"cmd": "undo"}]))
+    if len(replies) != 2 or len(replies[0].get("log", [])) < steps:
+        return f"the resumed game shows {len(replies[0].get('log', [])) if replies else 0} of {steps} steps"
+    error = replies[1].get("error") or {}
+    if error.get("code") != "SAVE_FAILED" or reason not in error.get("message", ""):
+        return f"a write was not refused saying {reason!r}: {replies[1]}"
+    return None
+
+
+def _stream(game: GameDefinition, db: Path, seed: int, requests: list[dict[str, Any]], replies: int) -> subprocess.Popen[bytes]:
+    """A headless companion sent every request, `replies` of them acknowledged; it is still running."""
+    proc = headless(game.id, db, "--seed", str(seed))
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests))
+    proc.stdin.flush()
+    for _ in range(replies):
+        if not json.loads(proc.stdout.readline()).get("ok"):
+            raise RuntimeError("a scripted request was refused")
+    return proc
+
+
+def disk_full_trial(game: GameDefinition, seed: int, card: Path) -> str | None:
+    db = card / f"full-{seed}.db"
+    requests = walk(game, seed, 12)
+    ask_all(game.id, db, requests, "--seed", str(seed))
+    before, filler = db.read_bytes(), _fill(card)
+    try:
+        listed = companion("games", "--db", db)
+        if listed.returncode or "the disk is full" not in listed.stderr:
+            return f"`games` on a full disk: exit {listed.returncode}, {listed.stderr.strip()[-200:]}"
+        problem = _refused_write(game.id, db, "the disk is full", len(requests))
+        if problem:
+            return problem
+        if db.read_bytes() != before or list(card.glob("*.damaged-*")):
+            return "the file was changed or moved"
+    finally:
+        filler.unlink()
+    after = answers(companion("headless", game.id, "--db", db, "--resume", lines=[{"cmd": "undo"}]))
+    return None if after and after[0].get("ok") else f"after space was freed, an undo was refused: {after}"
+
+
+def read_only_trial(game: GameDefinition, seed: int, card: Path, serve: bool) -> str | None:
+    """Killed mid-game, the card remounted read-only (as the kernel does to a failing SD card)."""
+    db = card / f"ro-{seed}.db"
+    rng = random.Random(seed)
+    requests = walk(game, seed, 16)
+    acknowledged = rng.randint(1, len(requests))
+    proc = _stream(game, db, seed, requests, acknowledged)
+    proc.kill()
+    proc.wait(10)
+    before = _files(card)
+    _remount(card, "ro")
+    try:
+        problem = _refused_write(game.id, db, "read-only", acknowledged)
+        if problem:
+            return problem
+        repaired = companion("repair", "--db", db)
+        if repaired.returncode != 2 or "read-only" not in repaired.stderr or "Traceback" in repaired.stderr:
+            return f"`repair` on a read-only card: exit {repaired.returncode}, {repaired.stderr.strip()[-200:]}"
+        if serve and not _run_serves(db):
+            return "`run --resume` on a read-only card does not serve the table"
+        if _files(card) != before:
+            return "a file on the read-only card changed"
+    finally:
+        _remount(card, "rw")
+    return None
+
+
+def _run_serves(db: Path) -> bool:
+    """`companion run --resume` starts and listens (the table sees the saved game, read-only)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([PYTHON, "-m", "entry", "run", "--resume", "--port", str(port), "--db", str(db)], cwd=ROOT,
+                            env={**ENV, "FLET_FORCE_WEB_SERVER": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        return bool(_wait_listening(port, 30)) and proc.poll() is None
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+def repair_during_play_trial(game: GameDefinition, seed: int, folder: Path) -> str | None:
+    db = folder / f"repair-{seed}.db"
+    requests = walk(game, seed, 16)
+    half = len(requests) // 2
+    proc = _stream(game, db, seed, requests[:half], half)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        repaired = companion("repair", "--db", db)
+        if repaired.returncode != 2 or f"pid {proc.pid}" not in repaired.stderr:
+            return f"`repair` during play: exit {repaired.returncode}, {repaired.stderr.strip()[-200:]}"
+        proc.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in requests[half:]))
+        proc.stdin.flush()
+        acknowledged = half + sum(bool(json.loads(proc.stdout.readline()).get("ok")) for _ in requests[half:])
+    finally:
+        proc.stdin.close()
+        proc.wait(20)
+    steps = len(ask_all(game.id, db, [{"cmd": "log"}], "--resume")[0]["log"])
+    if steps != acknowledged or list(folder.glob("*.damaged-*")):
+        return f"{steps} steps saved for {acknowledged} acknowledged"
+    return None
+
+
+def missing_step_trial(game: GameDefinition, seed: int, folder: Path) -> str | None:
+    import sqlite3
+
+    db = folder / f"gap-{seed}.db"
+    requests = walk(game, seed, 12)
+    ask_all(game.id, db, requests, "--seed", str(seed))
+    if len(requests) < 2:
+        return None
+    missing = random.Random(seed).randint(1, len(requests) - 1)  # the last one gone is a shorter game, not a gap
+    with contextlib.closing(sqlite3.connect(db)) as raw, raw:
+        raw.execute("DELETE FROM steps WHERE position = ?", (missing,))
+    resumed = companion("headless", game.id, "--db", db, "--resume", lines=[{"cmd": "log"}])
+    if resumed.returncode != 2 or f"Step {missing} of saved game" not in resumed.stderr or "Traceback" in resumed.stderr:
+        return f"step {missing} deleted: exit {resumed.returncode}, {resumed.stderr.strip()[-200:]}"
+    return None
+
+
+@contextlib.contextmanager
+def ext4_card() -> Iterator[tuple[Path, Path] | str]:
+    """A real ext4 file system on a loop device, mounted as a Pi mounts its card (errors=remount-ro),
+    and the kernel's switch that makes it fail (`trigger_fs_error`); or why there is none here."""
+    if shutil.which("mkfs.ext4") is None:
+        yield "mkfs.ext4 (e2fsprogs) is not installed"
+        return
+    with tempfile.TemporaryDirectory(prefix="ext4-") as tmp:
+        image, mount = Path(tmp) / "card.img", Path(tmp) / "card"
+        mount.mkdir()
+        with open(image, "wb") as out:
+            out.truncate(32 * 1024 * 1024)
+        subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True, capture_output=True)
+        if subprocess.run(["mount", "-o", "loop,errors=remount-ro", str(image), str(mount)], capture_output=True, check=False).returncode:
+            yield "mounting a loop device is not permitted here (needs root)"
+            return
+        try:
+            device = subprocess.run(["findmnt", "-no", "SOURCE", str(mount)], capture_output=True, text=True, check=False).stdout.strip()
+            trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
+            yield (mount, trigger) if trigger.exists() else "this kernel has no ext4 trigger_fs_error"
+        finally:
+            subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
+
+
+def kernel_read_only_trial(game: GameDefinition, seed: int, mount: Path, trigger: Path) -> str | None:
+    """The card goes read-only under a running companion: the steps after it are refused saying so,
+    the companion lives, and a restart serves every acknowledged step."""
+    db = mount / "games.db"
+    requests = walk(game, seed, 16)
+    acknowledged = random.Random(seed).randint(1, max(1, len(requests) - 1))
+    proc = _stream(game, db, seed, requests[:acknowledged], acknowledged)
+    assert proc.stdin is not None and proc.stdout is not None
+    trigger.write_text("1")
+    proc.stdin.write(b"".join(json.dumps(r).encode() + b"\n" for r in [*requests[acknowledged:], {"cmd": "log"}]))
+    proc.stdin.close()
+    late = [json.loads(line) for line in proc.stdout]
+    proc.wait(20)
+    first_error = late[0].get("error") or {} if len(late) > 1 else {}
+    if proc.returncode or any(reply.get("ok") for reply in late[:-1]) or (len(late) > 1 and "read-only" not in first_error.get("message", "")):
+        return f"after the card went read-only: exit {proc.returncode}, replies {str(late[:2])[:300]}"
+    if len(late[-1].get("log", [])) != acknowledged:
+        return f"the running companion shows {len(late[-1].get('log', []))} steps for {acknowledged} acknowledged"
+    restarted = answers(companion("headless", game.id, "--db", db, "--resume", lines=[{"cmd": "log"}]))
+    steps = len(restarted[0].get("log", [])) if restarted else 0
+    return None if steps == acknowledged else f"a restart shows {steps} steps for {acknowledged} acknowledged"
+
+
+def kernel_read_only(games: list[GameDefinition], trials: int) -> Result:
+    name = "card made read-only by the kernel mid-game"
+    notes = []
+    for i in range(trials):
+        game = games[i % len(games)]
+        with ext4_card() as card:
+            if isinstance(card, str):
+                return Result(name, 0, 0, f"skipped: {card}")
+            problem = kernel_read_only_trial(game, 6000 + i, *card)
+        if problem:
+            notes.append(f"{game.id} seed {6000 + i}: {problem}")
+    return Result(name, trials, len(notes), "; ".join(notes[:3]) or "later steps refused saying so, the companion lives; 0 acknowledged lost")
+
+
+def card_failures(games: list[GameDefinition], trials: int) -> list[Result]:
+    """One row per failure of the SD card, each trial a game of its own (the games in turn)."""
+    rows: list[Result] = []
+    with small_card() as card, tempfile.TemporaryDirectory(prefix="card-faults-") as tmp:
+        cases = [("disk full at start", card, disk_full_trial,
+                  "games listed and served, writes refused saying so, the file never moved"),
+                 ("read-only card after a kill -9", card, lambda g, s, f: read_only_trial(g, s, f, serve=s == 5000),
+                  "every acknowledged step served, writes and repair refused saying so, nothing changed; run serves"),
+                 ("repair during play", Path(tmp), repair_during_play_trial, "refused naming the player; 0 acknowledged steps lost"),
+                 ("a missing step", Path(tmp), missing_step_trial, "the resume names the missing step")]
+        for name, folder, trial, detail in cases:
+            if folder is None:
+                rows.append(Result(name, 0, 0, "skipped: mounting a tmpfs is not permitted here (needs root)"))
+                continue
+            notes = [f"{games[i % len(games)].id} seed {5000 + i}: {problem}" for i in range(trials)
+                     if (problem := trial(games[i % len(games)], 5000 + i, folder))]
+            rows.append(Result(name, trials, len(notes), "; ".join(notes[:3]) or detail))
+    return [*rows, kernel_read_only(games, trials)]
 
 
 # -- hostile input ------------------------------------------------------------------------------------------------
@@ -514,7 +776,7 @@ def secrets_at_rest(games: list[GameDefinition], games_each: int) -> Result:
 def run(quick: bool) -> list[Result]:
     games = list(all_games().values())
     n = 3 if quick else 100
-    results = [hostile_lines(), two_writers(2 if quick else 20), crashes(games, n, None)]
+    results = [hostile_lines(), two_writers(2 if quick else 20), two_writers(2 if quick else 20, symlink=True), crashes(games, n, None)]
     with tempfile.TemporaryDirectory(prefix="shim-") as tmp:
         shim = build_power_cut_shim(Path(tmp))
         if shim is None:
@@ -523,6 +785,7 @@ def run(quick: bool) -> list[Result]:
             control = power_cut_control(shim)
             results.append(Result("power-cut harness sees a loss (control)", 1, int(not control), "synchronous=OFF loses rows"))
             results.append(crashes(games, n, shim))
+    results += card_failures(games, 2 if quick else 20)
     results += [
         random_commands(games, 5 if quick else 100),
         firmware_noise(1000 if quick else 10_000),
