@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import sys
 from typing import IO
 
@@ -47,6 +48,11 @@ def add_cards_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     _db_option(forget)
     forget.set_defaults(func=_forget)
 
+    known = sub.add_parser("known", help="every card the game knows (its published cards and the ones a tag can be)")
+    known.add_argument("game", help="game id (companion games lists them)")
+    known.add_argument("--json", action="store_true", help="one JSON object a line: id, kind, names, and what the card prints")
+    known.set_defaults(func=_known)
+
     export = sub.add_parser("export", help="write the catalogue as CSV")
     export.add_argument("file", nargs="?", default="-", help="CSV file to write (default: stdout)")
     export.add_argument("--game", default=None, help="only this game's tags")
@@ -78,6 +84,17 @@ def _list(args: argparse.Namespace) -> int:
     for e in entries:
         when = datetime.datetime.fromtimestamp(e.enrolled_at).strftime("%Y-%m-%d")
         print(f"{e.uid:20} {e.game:10} {e.card:24} {e.label or '':20} {when}".rstrip())
+    return 0
+
+
+def _known(args: argparse.Namespace) -> int:
+    """The game's cards, without a save file: what the companion knows of the cardboard."""
+    for card in get_game(args.game).cards():
+        names = dict(card.names) or {"en": render(card.name)}
+        if args.json:
+            print(json.dumps({"id": card.id, "kind": card.kind, "names": names, **dict(card.details)}, ensure_ascii=False))
+        else:
+            print(f"{card.id:28} {card.kind:12} {render(card.name)}")
     return 0
 
 

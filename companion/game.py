@@ -36,11 +36,17 @@ class Phase:
 
 @dataclass(frozen=True)
 class GameCard:
-    """A card a tag can be enrolled as: the game's id for it, its name, and its kind."""
+    """A card a tag can be enrolled as: the game's id for it, its name, and its kind; for a card of
+    the published game, its name as each edition prints it and the numbers printed on it
+    (`companion cards known GAME` lists both; docs/<game>-cards.md is made from them)."""
 
     id: str
     name: Text
     kind: str
+    #: language code -> the name as that edition prints it ("en" at least, for a published card)
+    names: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: what is printed on the card, as plain JSON values (level, bonus, treasures, tasks …)
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 def _no_options(state: State, actor: Viewer) -> list[Option]:
@@ -92,6 +98,8 @@ class GameDefinition:
     bindings: Bindings = DEFAULT_BINDINGS
     #: the cards a tag can be enrolled as
     cards: Callable[[], tuple[GameCard, ...]] = lambda: ()
+    #: which published edition the game's card data describes (its data file's header says so too)
+    card_edition: str = ""
     #: table_cards(state): the cards of the game as it was set up, a table's own cards included (Elder
     #: Sign's adventures and Mythos from the table's file); None: the same as cards()
     table_cards: Callable[[State], tuple[GameCard, ...]] | None = None

@@ -20,9 +20,9 @@ from typing import Any, Union
 
 from companion import i18n
 
-#: what can be shown: a message, or a plain text shown as it is
-Text = Union["Message", "Joined", str]
-Arg = Union["Message", "Joined", str, int, float, None]
+#: what can be shown: a message, a name printed in several languages, or a plain text shown as it is
+Text = Union["Message", "Joined", "Names", str]
+Arg = Union["Message", "Joined", "Names", str, int, float, None]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,24 @@ class Joined:
         return self.render()
 
 
+@dataclass(frozen=True)
+class Names:
+    """A name as each edition prints it (a card, an Ancient One): shown in the current language, else
+    in English, else in the first language given. Game data, not a catalogue entry: no gettext."""
+
+    by_language: Mapping[str, str]
+
+    def render(self) -> str:
+        names = self.by_language
+        return names.get(i18n.language()) or names.get("en") or next(iter(names.values()), "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"names": dict(self.by_language)}
+
+    def __str__(self) -> str:
+        return self.render()
+
+
 def M(message_id: str, /, **args: Arg) -> Message:  # noqa: N802 - a keyword for the extractor, like _()
     return Message(message_id, args)
 
@@ -102,7 +120,7 @@ def _shown(value: Arg) -> Any:
 
 
 def arg_json(value: Arg) -> Any:
-    if isinstance(value, (Message, Joined)):
+    if isinstance(value, (Message, Joined, Names)):
         return value.to_json()
     return value
 
@@ -124,6 +142,8 @@ def text_from_json(data: Any) -> Text:
         count = data.get("count")
         return Message(data["id"], {k: _arg_from_json(v) for k, v in args.items()},
                        plural if isinstance(plural, str) else None, count if isinstance(count, int) else None)
+    if isinstance(data, dict) and isinstance(data.get("names"), dict):
+        return Names({str(k): str(v) for k, v in data["names"].items()})
     if isinstance(data, dict) and isinstance(data.get("join"), list):
         sep = data.get("sep")
         return Joined(tuple(text_from_json(part) for part in data["join"]), sep if isinstance(sep, str) else " ")

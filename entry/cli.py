@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `companion cards known GAME | head`: the reader has what it wanted
+        sys.stderr.close()
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:

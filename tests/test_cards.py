@@ -294,3 +294,47 @@ def test_cli_export_then_import_into_another_file(tmp_path, db_path, capsys):
     assert "Imported 1" in capsys.readouterr().out
     with CardCatalogue(other) as c:
         assert [(e.uid, e.card, e.label) for e in c.list()] == [(PENNY_TAG, "penny", "Penny 1")]
+
+
+# -- what each game knows of its cardboard (`companion cards known`) ------------------------------------
+@pytest.mark.parametrize("game_id", ["bigbang", "eldersign", "munchkin", "dungeontwister"])
+def test_cards_known_prints_every_card_of_the_game_as_one_json_object_a_line(game_id):
+    import json
+    import subprocess
+
+    from companion.registry import get_game
+
+    done = subprocess.run([sys.executable, "-m", "entry", "cards", "known", game_id, "--json"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line["id"] for line in lines] == [card.id for card in get_game(game_id).cards()]
+    assert all(line["kind"] and line["names"].get("en") for line in lines)
+
+
+def test_the_card_docs_are_made_from_the_games_cards_and_up_to_date():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("cards_docs", Path(__file__).resolve().parent.parent / "tools" / "cards_docs.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main(["--check"]) == 0, "run: python tools/cards_docs.py"
+
+
+def test_a_card_name_shows_in_the_tables_language_else_in_english_and_survives_the_save_file():
+    import gettext
+
+    from companion import i18n
+    from companion.messages import M, Names, text_from_json, text_json
+
+    name = Names({"en": "Plutonium Dragon", "de": "Plutoniumdrache"})
+    line = M("{player} fights {monster}.", player="Ann", monster=name)
+    before = i18n.language()
+    try:
+        i18n.use(gettext.NullTranslations(), "de")
+        assert render(text_from_json(text_json(line))) == "Ann fights Plutoniumdrache."
+        i18n.use(gettext.NullTranslations(), "it")
+        assert render(name) == "Plutonium Dragon"
+    finally:
+        i18n.use(gettext.NullTranslations(), before)

@@ -58,10 +58,11 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def updated(text: str, generated: str) -> str:
-    block = f"{BEGIN}\n{generated}\n{END}"
-    if BEGIN in text and END in text:
-        return re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _m: block, text, flags=re.S)
+def updated(text: str, generated: str, begin: str = BEGIN, end: str = END) -> str:
+    """`text` with the generated block between `begin` and `end` (appended when it has none)."""
+    block = f"{begin}\n{generated}\n{end}"
+    if begin in text and end in text:
+        return re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _m: block, text, flags=re.S)
     return text.rstrip("\n") + "\n\n" + block + "\n"
 
 
