@@ -22,7 +22,7 @@ from companion.pins import PinGuard, StoredPinGuard
 from companion.records import NOBODY, Command, Event, Record, quoted, redact
 from companion.ring import RingView
 from companion.sealing import SealBroken, Sealer, key_path, sealed, store_key, unsealed
-from companion.store import EventStore, StoreError
+from companion.store import EventStore, StoreError, missing_step
 
 #: keys of a request that are about the request, not arguments of the command: who sent it, the
 #: game master's PIN, and the sender's own id for it (a resend with the same id is not applied twice)
@@ -100,8 +100,7 @@ class Session:
         game, game_id = self.game, self.game_id
         for expected, stored in enumerate(stored_steps, start=1):
             if stored.position != expected:
-                raise StoreError("MISSING_STEP", M("Step {step} of saved game {id} is missing from the save file; the game cannot be "
-                                                   "resumed without it.", step=expected, id=game_id))
+                raise missing_step(expected, game_id)
             opened = [self._unsealed(e, game.events, "type", stored.position) for e in stored.events]
             try:
                 events = tuple(game.event_from_json(e) for e in opened)

@@ -39,9 +39,11 @@ from companion.errors import RuleError
 from companion.messages import M, Text
 
 #: the shape of the file this code writes: 2 = tags are per game (before: `PRAGMA user_version` 0);
-#: 3 = each saved game's wrong game-master PINs (`pin_guard`)
+#: 3 = each saved game's wrong game-master PINs (`pin_guard`) and its number of stored steps (`last_step`)
 SCHEMA_VERSION = 3
 
+#: `games.last_step` is the highest step stored: a lost last step row is then named on resume, not
+#: taken for a shorter game
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id       INTEGER PRIMARY KEY,
@@ -49,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed     INTEGER NOT NULL,
     created  REAL    NOT NULL,
     updated  REAL    NOT NULL,
-    summary  TEXT    NOT NULL DEFAULT '{}'
+    summary  TEXT    NOT NULL DEFAULT '{}',
+    last_step INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -264,10 +267,13 @@ def prepare(db: sqlite3.Connection, path: str) -> None:
 
 def _migrate(db: sqlite3.Connection, tables: set[str]) -> None:
     """Bring a file (new or of an earlier version) to SCHEMA_VERSION, in one transaction. Version 2 -> 3
-    only adds a table (`pin_guard`), which SCHEMA creates."""
+    adds a table (`pin_guard`), which SCHEMA creates, and each game's `last_step`, counted from its rows."""
     if "cards" in tables and [row[1] for row in db.execute("PRAGMA table_info(cards)") if row[5]] == ["uid"]:
         for statement in _TAGS_PER_GAME.split(";"):
             db.execute(statement)
+    if "games" in tables and "last_step" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}:
+        db.execute("ALTER TABLE games ADD COLUMN last_step INTEGER NOT NULL DEFAULT 0")
+        db.execute("UPDATE games SET last_step = (SELECT COALESCE(MAX(position), 0) FROM steps WHERE game_id = games.id)")
     for statement in SCHEMA.split(";"):
         if statement.strip():
             db.execute(statement)
@@ -480,6 +486,7 @@ class EventStore:
                 "INSERT INTO steps (game_id, position, command, events, description, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, position, json.dumps(command), json.dumps(events), description, time.time()),
             )
+            self._db.execute("UPDATE games SET last_step = ? WHERE id = ?", (position, game_id))
             self._touch(game_id, summary)
 
     def set_undone(self, game_id: int, first: int, last: int, undone: bool, summary: dict[str, Any]) -> None:
@@ -494,15 +501,30 @@ class EventStore:
             self._touch(game_id, summary)
 
     def steps(self, game_id: int) -> list[StoredStep]:
+        """Every stored step of a game, checked whole: a step row lost (within or at the end) is named,
+        since replaying past it would give another game."""
         rows = self._read("SELECT position, command, events, description, undone, at FROM steps WHERE game_id = ? ORDER BY position", (game_id,))
         steps = []
-        for position, command, events, description, undone, at in rows:
+        for expected, (position, command, events, description, undone, at) in enumerate(rows, start=1):
+            if position != expected:
+                raise missing_step(expected, game_id)
             try:
                 steps.append(StoredStep(position, json.loads(command), json.loads(events), description, bool(undone), at))
             except (json.JSONDecodeError, TypeError) as exc:
                 raise StoreError("BAD_SAVE_FILE", M("Step {step} of saved game {id} in {path} is damaged: {reason}.",
                                                     step=position, id=game_id, path=self.path, reason=str(exc))) from exc
+        if len(steps) < self._last_step(game_id):
+            raise missing_step(len(steps) + 1, game_id)
         return steps
+
+    def _last_step(self, game_id: int) -> int:
+        """The highest step stored for the game, as its writer recorded it (0 in a file from before that,
+        opened read-only so it was not brought up to this version)."""
+        try:
+            row = self._db.execute("SELECT last_step FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.OperationalError:  # no such column
+            return 0
+        return int(row[0]) if row else 0
 
     # -- helpers ------------------------------------------------------------------------------
     def _expect_last(self, game_id: int, position: int) -> None:
@@ -545,6 +567,11 @@ class EventStore:
                 wrong, next_try = change(*(row or (0, 0.0)))
                 db.execute("INSERT INTO pin_guard (game_id, wrong, next_try) VALUES (?, ?, ?) ON CONFLICT (game_id) "
                            "DO UPDATE SET wrong = excluded.wrong, next_try = excluded.next_try", (game_id, wrong, next_try))
+
+
+def missing_step(step: int, game_id: int | None) -> StoreError:
+    return StoreError("MISSING_STEP", M("Step {step} of saved game {id} is missing from the save file; the game cannot be "
+                                        "resumed without it.", step=step, id=game_id))
 
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
@@ -699,7 +726,9 @@ def _copy_game(old: sqlite3.Connection, new: sqlite3.Connection, game_id: int, p
         return False
     if game is None or [s[1] for s in steps] != list(range(1, len(steps) + 1)):
         return False
+    last = _readable(old, "SELECT last_step FROM games WHERE id = ?", (game_id,))  # a file from before: none
     with transaction(new, path):
-        new.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", game)
+        new.execute("INSERT INTO games (id, game, seed, created, updated, summary, last_step) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (*game, last[0][0] if last else len(steps)))
         new.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?)", steps)
     return True

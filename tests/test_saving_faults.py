@@ -332,14 +332,29 @@ def test_two_paths_to_one_save_file_share_one_writer(tmp_path):
 
 
 # -- a missing step ---------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("missing", [1, 3, 4])
+@pytest.mark.parametrize("missing", [1, 3, 4, 5])  # 5: the last step, which looked like a shorter game
 def test_a_missing_step_is_named_and_nothing_is_replayed_past_it(db_path, missing):
-    play(db_path, games=1)
+    play(db_path, games=1)  # the start and 4 rolls
     with sqlite3.connect(db_path) as raw:
         raw.execute("DELETE FROM steps WHERE position = ?", (missing,))
     resumed = companion_cli("headless", "bigbang", "--db", db_path, "--resume", lines=[{"cmd": "log"}])
     assert resumed.returncode == 2 and "Traceback" not in resumed.stderr
     assert f"Step {missing} of saved game 1 is missing" in resumed.stderr
+
+
+def test_a_file_from_before_the_step_count_learns_it_and_a_lost_last_step_is_named_after(db_path):
+    play(db_path, games=1)
+    with sqlite3.connect(db_path) as raw:  # a version-2 file: no last_step column, no pin_guard table
+        raw.execute("ALTER TABLE games DROP COLUMN last_step")
+        raw.execute("DROP TABLE pin_guard")
+        raw.execute("PRAGMA user_version = 2")
+    with EventStore(db_path) as store, Session.resume(GAME, store, 1) as session:
+        assert len(session.history) == 5
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("DELETE FROM steps WHERE position = 5")
+    with EventStore(db_path) as store, pytest.raises(StoreError) as refused:
+        Session.resume(GAME, store, 1)
+    assert refused.value.code == "MISSING_STEP" and "Step 5 " in render(refused.value.text)
 
 
 def test_a_step_the_rules_cannot_replay_is_a_clear_refusal_not_a_crash(db_path):
