@@ -4,7 +4,9 @@ cards a tag can be enrolled as, and what a scanned card means.
 The menu lists every kind of action the rules allow now; values an action needs (which character,
 which target) are asked one by one; a starting line is picked one character (one tap) at a time. A
 secret choice (a starting character, a combat card) is offered only to its own seat — never to the
-table, whose screen everyone sees. The "attack" option names the "attack" dialog, where a screen can
+table, whose screen everyone sees — unless the players make it with the cardboard (setting
+`seats.secret_choices = "table"`): then the table enters each side's line and card once they are
+face up, one option per side, and its menu offers every card value of the box, never a hand. The "attack" option names the "attack" dialog, where a screen can
 pick a whole group; the buttons walk a one-against-one fight. "reveal" names the dialog that also
 says which face-down tokens were in the room.
 """
@@ -33,6 +35,8 @@ def options(s: DTState, actor: Viewer) -> list[Option]:
     active player, and a seat only in its own turn."""
     if s.status != "playing":
         return []
+    if s.phase in (LINEUP, COMBAT) and s.config.open_choices and not actor.is_seat:
+        return _revealed_lines(s) if s.phase == LINEUP else _revealed_cards(s)
     if s.phase == LINEUP:
         return _lineup(s, actor.seat) if actor.is_seat and actor.seat in s.sides else []
     if s.phase == COMBAT:
@@ -57,6 +61,28 @@ def _combat_cards(s: DTState, seat: str) -> list[Option]:
         return []
     return [Option(M("Combat card {card}", card=combat_card(value)), {"cmd": "choose", "card": value}, secret=True)
             for value in sorted(set(s.sides[seat].combat_cards))]
+
+
+def _revealed_lines(s: DTState) -> list[Option]:
+    """The table enters the lines turned face up: per side, which character (one at a time)."""
+    found = []
+    for c in s.colours:
+        chosen = s.sides[c].lineup
+        if len(chosen) < LINEUP_SIZE:
+            who = Ask("characters", M("Who"), tuple(Choice([p], piece(p), number=n) for n, p in enumerate(CHARACTERS, 1) if p not in chosen))
+            found.append(Option(M("{colour}'s starting line ({n} of {all})", colour=colour(c), n=len(chosen), all=LINEUP_SIZE),
+                                {"cmd": "lineup", "colour": c}, (who,)))
+    return found
+
+
+def _revealed_cards(s: DTState) -> list[Option]:
+    """The table enters the combat cards turned over: per side, the value — every value of the box, so
+    the menu never shows what is left in a hand; a card that is not in it is refused."""
+    assert s.combat is not None
+    values = sorted(set(s.config.combat_cards))
+    return [Option(M("{colour}'s combat card", colour=colour(c)), {"cmd": "choose", "colour": c},
+                   (Ask("card", M("Card"), tuple(Choice(v, combat_card(v), card=f"{c}:combat:{v}") for v in values)),))
+            for c in (s.combat.attacker, s.other(s.combat.attacker)) if c not in s.combat.cards]
 
 
 def _action_cards(s: DTState) -> list[Option]:
