@@ -12,18 +12,19 @@ says which face-down tokens were in the room.
 """
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Any
 
 from companion.contract import Viewer
 from companion.game import GameCard
-from companion.games.dungeontwister.config import default_config
+from companion.games.dungeontwister.catalogue import catalogue
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP
 from companion.games.dungeontwister.pieces import CHARACTERS, ability, colour, colour_of, combat_card, is_character, owned, piece, piece_of
 from companion.games.dungeontwister.rules import AP_ABILITIES, LINEUP_SIZE, allowed_action_cards
 from companion.games.dungeontwister.state import MAZE, ROOMS, DTState
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M
+from companion.messages import M, Names
 from companion.palette import SEAT_COLOURS
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
@@ -195,19 +196,37 @@ def _room_ask(s: DTState, revealed: bool | None) -> tuple[Ask, ...]:
     return (Ask("room", M("Room"), tuple(Choice(n, str(n)) for n in rooms)),) if rooms else ()
 
 
-# -- cards -------------------------------------------------------------------------------------------------
+# -- cards ---------------------------------------------------------------------------------------------------
+@cache
 def cards() -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as, in every colour a seat may take (a table picks its two): each combat
-    card value (the two +2s are one card: enrol both tags as it), each action card, the jump cards.
-    Enrol the combat cards before the game: a card enrolled mid-fight is named on the screen that enrols it."""
-    config = default_config()
+    """Every card of the box (data/cards.toml) with its printed names and numbers. What a tag can be
+    enrolled as, in every colour a seat may take (a table picks its two): each combat card value (the
+    two +2s are one card: enrol both tags as it), each action card, the jump cards. Then, once each,
+    the characters, objects and rooms (a scan of one means nothing yet). Enrol the combat cards before
+    the game: a card enrolled mid-fight is named on the screen that enrolls it."""
+    box = catalogue()
+    deck = box.cards
     found: list[GameCard] = []
     for c in SEAT_COLOURS:
-        found += [GameCard(f"{c}:combat:{v}", M("{colour} combat card {card}", colour=colour(c), card=combat_card(v)), "combat")
-                  for v in sorted(set(config.combat_cards))]
-        found += [GameCard(f"{c}:action:{n}", M("{colour} action card {n}", colour=colour(c), n=n), "action") for n in config.action_cards]
-        found.append(GameCard(f"{c}:jump", M("{colour} jump card", colour=colour(c)), "jump"))
+        found += [GameCard(f"{c}:combat:{v}", M("{colour} combat card {card}", colour=colour(c), card=combat_card(v)), "combat",
+                           _numbered(deck.combat.names, v), {"value": v, "copies": deck.combat.values.count(v), "returns": v == 0,
+                                                             "effect": deck.combat.effect})
+                  for v in sorted(set(deck.combat.values))]
+        found += [GameCard(f"{c}:action:{n}", M("{colour} action card {n}", colour=colour(c), n=n), "action",
+                           _numbered(deck.action.names, n), {"ap": n, "effect": deck.action.effect}) for n in deck.action.values]
+        found.append(GameCard(f"{c}:jump", M("{colour} jump card", colour=colour(c)), "jump", dict(deck.jump.names),
+                              {"copies": deck.jump.copies, "effect": deck.jump.effect}))
+    found += [GameCard(f"character:{key}", piece(key), "character", dict(ch.names), {"move": ch.move, "combat": ch.combat, "effect": ch.effect})
+              for key, ch in box.characters.items()]
+    found += [GameCard(f"object:{key}", piece(key), "object", dict(ob.names), ob.model_dump(exclude={"names"}, exclude_none=True))
+              for key, ob in box.objects.items()]
+    found += [GameCard(f"room:{key}", Names(room.names), "room", dict(room.names), {"pair": room.pair, "arrow": room.arrow})
+              for key, room in box.rooms.items()]
     return tuple(found)
+
+
+def _numbered(names: dict[str, str], n: int) -> dict[str, str]:
+    return {lang: name.replace("{n}", str(n)) for lang, name in names.items()}
 
 
 def scan(s: DTState, card: str, actor: Viewer) -> dict[str, Any] | None:
