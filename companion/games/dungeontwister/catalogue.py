@@ -17,12 +17,12 @@ from pydantic import Field, field_validator, model_validator
 
 from companion.errors import RuleError
 from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS
+from companion.games.dungeontwister.state import ROOMS
 from companion.messages import M
 from companion.settings import Section, SettingProblem, validated
 
 #: the languages every entry prints its name in: English, and the seed's edition (Italian)
 REQUIRED_LANGUAGES = ("en", "it")
-ROOMS = 8
 
 
 class Named(Section):

@@ -6,9 +6,9 @@ which target) are asked one by one; a starting line is picked one character (one
 secret choice (a starting character, a combat card) is offered only to its own seat — never to the
 table, whose screen everyone sees — unless the players make it with the cardboard (setting
 `seats.secret_choices = "table"`): then the table enters each side's line and card once they are
-face up, one option per side, and its menu offers every card value of the box, never a hand. The "attack" option names the "attack" dialog, where a screen can
-pick a whole group; the buttons walk a one-against-one fight. "reveal" names the dialog that also
-says which face-down tokens were in the room.
+face up, one option per side, and its menu offers every card value of the box, never a hand. The
+"attack" option names the "attack" dialog, where a screen can pick a whole group; the buttons walk a
+one-against-one fight. "reveal" names the dialog that also says which face-down tokens were in the room.
 """
 from __future__ import annotations
 
@@ -203,7 +203,7 @@ def cards() -> tuple[GameCard, ...]:
     enrolled as, in every colour a seat may take (a table picks its two): each combat card value (the
     two +2s are one card: enrol both tags as it), each action card, the jump cards. Then, once each,
     the characters, objects and rooms (a scan of one means nothing yet). Enrol the combat cards before
-    the game: a card enrolled mid-fight is named on the screen that enrolls it."""
+    the game: a card enrolled mid-fight is named on the screen that enrols it."""
     box = catalogue()
     deck = box.cards
     found: list[GameCard] = []
