@@ -48,12 +48,14 @@ class DungeonTwisterMachine(RuleBasedStateMachine):
         super().__init__()
         self.session = None
 
-    @rule(seed=st.integers(0, 10_000), secret_lines=st.booleans(), auto_end=st.booleans(), board=st.booleans())
+    @rule(seed=st.integers(0, 10_000), secret_lines=st.booleans(), auto_end=st.booleans(), board=st.booleans(),
+          choices=st.sampled_from(["seats", "table"]))
     @precondition(lambda self: self.session is None)
-    def start(self, seed, secret_lines, auto_end, board):
+    def start(self, seed, secret_lines, auto_end, board, choices):
         self.session = Session(GAME, seed)
         lines = None if secret_lines else {"red": ["troll", "warrior", "thief", "wizard"], "blue": ["cleric", "goblin", "troll", "thief"]}
-        self.session.apply({"cmd": "start", "players": ["Ann", "Bob"], "settings": {"table": {"auto_end_turn": auto_end, "board": board}},
+        self.session.apply({"cmd": "start", "players": ["Ann", "Bob"], "settings": {"table": {"auto_end_turn": auto_end, "board": board},
+                                                                             "seats": {"secret_choices": choices}},
                             **({"lineup": lines} if lines else {})})
 
     @rule(data=st.data(), likely=st.integers(0, 4))

@@ -158,7 +158,9 @@ class TestCards:
     def test_every_card_of_both_boxes_can_be_enrolled(self):
         ids = {card.id for card in GAME.cards()}
         assert {"red:combat:0", "red:combat:6", "blue:combat:2", "red:action:5", "blue:jump", "yellow:combat:3"} <= ids
-        assert len(ids) == 6 * (7 + 4 + 1)  # every seat colour a table may choose
+        per_colour = [i for i in ids if i.split(":")[0] not in ("character", "object", "room")]
+        assert len(per_colour) == 6 * (7 + 4 + 1)  # every seat colour a table may choose
+        assert len(ids) - len(per_colour) == 8 + 6 + 8  # and, once each, the characters, objects and rooms of the box
 
     def test_a_combat_card_scanned_at_a_seats_reader_is_that_seats_secret_choice(self):
         s = start()

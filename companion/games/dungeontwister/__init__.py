@@ -7,6 +7,7 @@ own seat screen or reader), wounds, deaths, who carries what, the jump cards and
 """
 from companion.game import GameDefinition
 from companion.games.dungeontwister import inputs, views
+from companion.games.dungeontwister.catalogue import catalogue
 from companion.games.dungeontwister.commands import COMMANDS
 from companion.games.dungeontwister.config import DungeonTwisterSettings, default_settings
 from companion.games.dungeontwister.events import EVENTS
@@ -36,6 +37,7 @@ GAME = GameDefinition(
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
+    card_edition=catalogue().edition,
     scan=inputs.scan,
     cooperative=False,
     seat_range=(2, 2),

@@ -34,7 +34,7 @@ class Start(Command):
 
 @dataclass(frozen=True)
 class Lineup(Command):
-    """Choose characters for your starting line, in secret (4 in all); the table names the colour."""
+    """Choose characters for your starting line, in secret (4 in all); the table names the colour (or enters a revealed line)."""
 
     kind = "lineup"
     visibility: ClassVar[Mapping[str, Rule]] = {"characters": CHOOSER}
@@ -100,7 +100,7 @@ class Attack(Command):
 
 @dataclass(frozen=True)
 class Choose(Command):
-    """Choose your combat card in secret (from your seat, or scanned; the table names the colour)."""
+    """Choose your combat card in secret (from your seat, or scanned; the table names the colour, or enters a revealed card)."""
 
     kind = "choose"
     visibility: ClassVar[Mapping[str, Rule]] = {"card": CHOOSER}

@@ -32,6 +32,11 @@ class SeatSettings(Section):
     first_player: Literal["random", "first_seat"] = Field(
         title=N_("Who begins"), description=N_("\"random\": the companion draws who plays first; \"first_seat\": the first player named."),
         json_schema_extra={"choice_labels": {"random": N_("drawn at random"), "first_seat": N_("the first player named")}})
+    secret_choices: Literal["seats", "table"] = Field(
+        title=N_("Secret choices"),
+        description=N_("\"seats\": each player chooses the starting line and combat cards on their own seat screen, in secret; "
+                       "\"table\": the players choose with the cardboard and the table screen enters what they reveal."),
+        json_schema_extra={"choice_labels": {"seats": N_("on seat screens"), "table": N_("revealed at the table")}})
 
     @model_validator(mode="after")
     def _two_colours(self) -> SeatSettings:
@@ -100,6 +105,8 @@ class DungeonTwisterSettings(Section):
 class Config:
     colours: tuple[str, str]
     first_player: str
+    #: seat screens are not needed: the table enters each starting line and combat card as it is revealed
+    open_choices: bool
     action_cards: tuple[int, ...]
     combat_cards: tuple[int, ...]
     sword_bonus: int
@@ -120,6 +127,7 @@ class Config:
         stats = {c.id: (c.move, c.combat) for c in s.characters}
         return cls(
             colours=(s.seats.first, s.seats.second), first_player=s.seats.first_player,
+            open_choices=s.seats.secret_choices == "table",
             action_cards=tuple(sorted(s.cards.action)), combat_cards=tuple(sorted(s.cards.combat)),
             sword_bonus=s.objects.sword_bonus, armour_bonus=s.objects.armour_bonus, speed_potion_ap=s.objects.speed_potion_ap,
             auto_end_turn=s.table.auto_end_turn, hidden_tokens=s.table.hidden_tokens, board=s.table.board, stats=stats,

@@ -1,8 +1,9 @@
 """What can happen in a game of Dungeon Twister. Only these change its state (state.py, `evolve`).
 
 Secrets: a starting line and a combat card are seen by their own seat only (`owner_only`) until they
-are laid open; a combat card stays its owner's alone after the reveal too — the seed: used combat
-cards lie face down and "players may not look at these cards". What everyone learns of a fight is
+are laid open (a line the table enters as it is revealed is everyone's at once); a combat card stays
+its owner's alone after the reveal too — the seed: used combat cards lie face down and "players may
+not look at these cards". What everyone learns of a fight is
 who won; the totals are shown and spoken once, at the reveal (state `last_combat`), never logged.
 """
 from __future__ import annotations
@@ -12,6 +13,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.records import NOBODY, Event, Rule, catalog, owner_only
+
+_OWNER = owner_only("colour")
+#: a starting line chosen in secret is its seat's; one entered at the table as it is revealed, everyone's
+LINE_OWNER_UNTIL_REVEALED = Rule("the seat in colour, or everyone once revealed",
+                                 lambda record, viewer, actor: record.revealed or _OWNER.allows(record, viewer, actor))
 
 
 @dataclass(frozen=True)
@@ -27,9 +33,11 @@ class GameStarted(Event):
 @dataclass(frozen=True)
 class LineupChosen(Event):
     kind = "lineup_chosen"
-    visibility: ClassVar[Mapping[str, Rule]] = {"characters": owner_only("colour")}
+    visibility: ClassVar[Mapping[str, Rule]] = {"characters": LINE_OWNER_UNTIL_REVEALED}
     colour: str
     characters: tuple[str, ...]
+    #: entered at the table as the cardboard line was turned face up (setting `seats.secret_choices`)
+    revealed: bool = False
 
 
 @dataclass(frozen=True)

@@ -4,24 +4,27 @@ cards a tag can be enrolled as, and what a scanned card means.
 The menu lists every kind of action the rules allow now; values an action needs (which character,
 which target) are asked one by one; a starting line is picked one character (one tap) at a time. A
 secret choice (a starting character, a combat card) is offered only to its own seat — never to the
-table, whose screen everyone sees. The "attack" option names the "attack" dialog, where a screen can
-pick a whole group; the buttons walk a one-against-one fight. "reveal" names the dialog that also
-says which face-down tokens were in the room.
+table, whose screen everyone sees — unless the players make it with the cardboard (setting
+`seats.secret_choices = "table"`): then the table enters each side's line and card once they are
+face up, one option per side, and its menu offers every card value of the box, never a hand. The
+"attack" option names the "attack" dialog, where a screen can pick a whole group; the buttons walk a
+one-against-one fight. "reveal" names the dialog that also says which face-down tokens were in the room.
 """
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Any
 
 from companion.contract import Viewer
 from companion.game import GameCard
-from companion.games.dungeontwister.config import default_config
+from companion.games.dungeontwister.catalogue import catalogue
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP
 from companion.games.dungeontwister.pieces import CHARACTERS, ability, colour, colour_of, combat_card, is_character, owned, piece, piece_of
 from companion.games.dungeontwister.rules import AP_ABILITIES, LINEUP_SIZE, allowed_action_cards
 from companion.games.dungeontwister.state import MAZE, ROOMS, DTState
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M
+from companion.messages import M, Names
 from companion.palette import SEAT_COLOURS
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
@@ -33,6 +36,8 @@ def options(s: DTState, actor: Viewer) -> list[Option]:
     active player, and a seat only in its own turn."""
     if s.status != "playing":
         return []
+    if s.phase in (LINEUP, COMBAT) and s.config.open_choices and not actor.is_seat:
+        return _revealed_lines(s) if s.phase == LINEUP else _revealed_cards(s)
     if s.phase == LINEUP:
         return _lineup(s, actor.seat) if actor.is_seat and actor.seat in s.sides else []
     if s.phase == COMBAT:
@@ -57,6 +62,28 @@ def _combat_cards(s: DTState, seat: str) -> list[Option]:
         return []
     return [Option(M("Combat card {card}", card=combat_card(value)), {"cmd": "choose", "card": value}, secret=True)
             for value in sorted(set(s.sides[seat].combat_cards))]
+
+
+def _revealed_lines(s: DTState) -> list[Option]:
+    """The table enters the lines turned face up: per side, which character (one at a time)."""
+    found = []
+    for c in s.colours:
+        chosen = s.sides[c].lineup
+        if len(chosen) < LINEUP_SIZE:
+            who = Ask("characters", M("Who"), tuple(Choice([p], piece(p), number=n) for n, p in enumerate(CHARACTERS, 1) if p not in chosen))
+            found.append(Option(M("{colour}'s starting line ({n} of {all})", colour=colour(c), n=len(chosen), all=LINEUP_SIZE),
+                                {"cmd": "lineup", "colour": c}, (who,)))
+    return found
+
+
+def _revealed_cards(s: DTState) -> list[Option]:
+    """The table enters the combat cards turned over: per side, the value — every value of the box, so
+    the menu never shows what is left in a hand; a card that is not in it is refused."""
+    assert s.combat is not None
+    values = sorted(set(s.config.combat_cards))
+    return [Option(M("{colour}'s combat card", colour=colour(c)), {"cmd": "choose", "colour": c},
+                   (Ask("card", M("Card"), tuple(Choice(v, combat_card(v), card=f"{c}:combat:{v}") for v in values)),))
+            for c in (s.combat.attacker, s.other(s.combat.attacker)) if c not in s.combat.cards]
 
 
 def _action_cards(s: DTState) -> list[Option]:
@@ -169,19 +196,37 @@ def _room_ask(s: DTState, revealed: bool | None) -> tuple[Ask, ...]:
     return (Ask("room", M("Room"), tuple(Choice(n, str(n)) for n in rooms)),) if rooms else ()
 
 
-# -- cards -------------------------------------------------------------------------------------------------
+# -- cards ---------------------------------------------------------------------------------------------------
+@cache
 def cards() -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as, in every colour a seat may take (a table picks its two): each combat
-    card value (the two +2s are one card: enrol both tags as it), each action card, the jump cards.
-    Enrol the combat cards before the game: a card enrolled mid-fight is named on the screen that enrols it."""
-    config = default_config()
+    """Every card of the box (data/cards.toml) with its printed names and numbers. What a tag can be
+    enrolled as, in every colour a seat may take (a table picks its two): each combat card value (the
+    two +2s are one card: enrol both tags as it), each action card, the jump cards. Then, once each,
+    the characters, objects and rooms (a scan of one means nothing yet). Enrol the combat cards before
+    the game: a card enrolled mid-fight is named on the screen that enrols it."""
+    box = catalogue()
+    deck = box.cards
     found: list[GameCard] = []
     for c in SEAT_COLOURS:
-        found += [GameCard(f"{c}:combat:{v}", M("{colour} combat card {card}", colour=colour(c), card=combat_card(v)), "combat")
-                  for v in sorted(set(config.combat_cards))]
-        found += [GameCard(f"{c}:action:{n}", M("{colour} action card {n}", colour=colour(c), n=n), "action") for n in config.action_cards]
-        found.append(GameCard(f"{c}:jump", M("{colour} jump card", colour=colour(c)), "jump"))
+        found += [GameCard(f"{c}:combat:{v}", M("{colour} combat card {card}", colour=colour(c), card=combat_card(v)), "combat",
+                           _numbered(deck.combat.names, v), {"value": v, "copies": deck.combat.values.count(v), "returns": v == 0,
+                                                             "effect": deck.combat.effect})
+                  for v in sorted(set(deck.combat.values))]
+        found += [GameCard(f"{c}:action:{n}", M("{colour} action card {n}", colour=colour(c), n=n), "action",
+                           _numbered(deck.action.names, n), {"ap": n, "effect": deck.action.effect}) for n in deck.action.values]
+        found.append(GameCard(f"{c}:jump", M("{colour} jump card", colour=colour(c)), "jump", dict(deck.jump.names),
+                              {"copies": deck.jump.copies, "effect": deck.jump.effect}))
+    found += [GameCard(f"character:{key}", piece(key), "character", dict(ch.names), {"move": ch.move, "combat": ch.combat, "effect": ch.effect})
+              for key, ch in box.characters.items()]
+    found += [GameCard(f"object:{key}", piece(key), "object", dict(ob.names), ob.model_dump(exclude={"names"}, exclude_none=True))
+              for key, ob in box.objects.items()]
+    found += [GameCard(f"room:{key}", Names(room.names), "room", dict(room.names), {"pair": room.pair, "arrow": room.arrow})
+              for key, room in box.rooms.items()]
     return tuple(found)
+
+
+def _numbered(names: dict[str, str], n: int) -> dict[str, str]:
+    return {lang: name.replace("{n}", str(n)) for lang, name in names.items()}
 
 
 def scan(s: DTState, card: str, actor: Viewer) -> dict[str, Any] | None:

@@ -8,7 +8,8 @@ where things stand and keeps what the board does not show — AP, cards, wounds,
 
 Who may act: the table (everyone looking) acts for the active player; a seat acts only in its own
 turn — except for the secret choices (starting line, combat card), which each seat makes for itself
-at the same time. The table makes one only for a named colour: a card scanned at a shared reader.
+at the same time. The table makes one only for a named colour: a card scanned at a shared reader, or
+(setting `seats.secret_choices = "table"`) a line or card the players have turned face up on the table.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from companion.games.dungeontwister import commands as cmd
 from companion.games.dungeontwister import events as ev
 from companion.games.dungeontwister.config import Config, merge_settings
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP, PHASES
-from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, colour_of, is_character, owned, piece, piece_of, token
+from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, colour_of, combat_card, is_character, owned, piece, piece_of, token
 from companion.games.dungeontwister.pieces import colour as colour_name
 from companion.games.dungeontwister.state import MAZE, RESERVE, ROOMS, TARGET_VP, DTState, evolve
 from companion.messages import M
@@ -118,7 +119,7 @@ def lineup(tx: Tx, c: cmd.Lineup, actor: Viewer) -> None:
     pieces = _lineup_pieces(s, colour, c.characters)
     if not pieces or set(pieces) & set(chosen) or len(chosen) + len(pieces) > LINEUP_SIZE:
         raise RuleError("BAD_LINEUP", M("Choose {n} more different characters.", n=LINEUP_SIZE - len(chosen)))
-    tx.emit(ev.LineupChosen(colour, pieces))
+    tx.emit(ev.LineupChosen(colour, pieces, revealed=s.config.open_choices))
     if all(len(side.lineup) == LINEUP_SIZE for side in tx.state.sides.values()):
         _lay_lines_open(tx, {col: side.lineup for col, side in tx.state.sides.items()})
 
@@ -381,7 +382,8 @@ def _check_defenders(s: DTState, defenders: tuple[str, ...]) -> None:
 
 def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     """Seed, §Carte Combattimento: each player chooses a combat card and lays it face down; both are
-    revealed at once. Here each seat chooses on its own screen or reader, at the same time."""
+    revealed at once. Here each seat chooses on its own screen or reader, at the same time; or, with
+    choices made at the table, the table enters each card as it is turned over (a tap or a scan)."""
     s = tx.state
     _require_phase(s, COMBAT)
     assert s.combat is not None  # the combat phase always has a declared fight
@@ -389,7 +391,9 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     if colour in s.combat.cards:
         raise RuleError("ALREADY_CHOSEN", M("You have chosen already; undo your own step to choose again."))
     if c.card not in s.sides[colour].combat_cards:
-        raise RuleError("NOT_IN_HAND", M("That combat card is not in your hand."))
+        if actor.is_seat:
+            raise RuleError("NOT_IN_HAND", M("That combat card is not in your hand."))
+        raise RuleError("NOT_IN_HAND", M("{colour} has no {card} combat card in hand.", colour=colour_name(colour), card=combat_card(c.card)))
     tx.emit(ev.CombatCardChosen(colour, c.card))
     if len(s.combat.cards) + 1 == len(s.colours):  # the last card: both lie face down, turn them over
         resolve_combat(tx)

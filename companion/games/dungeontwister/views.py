@@ -7,6 +7,9 @@
   are laid open. Nobody sees another's cards, in hand or used (seed, §Carte Combattimento: used cards
   lie face down and "players may not look at these cards"). A fight's totals are shown from its
   reveal until the next action, as the two cards lie face up on a real table for that moment.
+  With choices made at the table (setting `seats.secret_choices = "table"`) the players turn their
+  lines and cards face up on the cardboard and the table enters them: everyone sees what was entered
+  while it lies face up (the lines, the cards of the fight until the next action), never a hand.
 - `turn`, `seats`: the typed turn (both seats act at once while choosing in secret) and the players.
 - `ring`: the AP left in the active player's colour and both players' VP.
 - `prompt`, `describe`, `announcements`: what a viewer must do, the undo-list line, what the table hears.
@@ -21,7 +24,7 @@ from companion.games.dungeontwister import events as ev
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP
 from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, ability, colour, colour_of, combat_card, group, owned, piece, piece_of, token
 from companion.games.dungeontwister.rules import LINEUP_SIZE, allowed_action_cards
-from companion.games.dungeontwister.state import TARGET_VP, DTState, LastCombat, evolve
+from companion.games.dungeontwister.state import TARGET_VP, DTState, evolve
 from companion.messages import M, P, Text, joined
 from companion.records import Event
 from companion.ring import Alert, Counter, Counters
@@ -77,10 +80,13 @@ def view(s: DTState, viewer: Viewer) -> dict[str, Any]:
         "characters": [_character(s, token(c, piece_)) for c in s.colours for piece_ in CHARACTERS],
         "objects": [_object(s, token(c, piece_)) for c in s.colours for piece_ in OBJECTS],
         "lineup_done": [c for c in s.colours if len(s.sides[c].lineup) == LINEUP_SIZE] if s.phase == LINEUP else list(s.colours),
+        "secret_choices": "table" if s.config.open_choices else "seats",
         "combat": _combat(s),
-        "last_combat": _last_combat(s.last_combat, viewer),
+        "last_combat": _last_combat(s, viewer),
         "winner": s.winner,
     }
+    if s.config.open_choices and s.phase == LINEUP:  # entered as turned face up: nothing secret
+        fields["lineups"] = {c: list(s.sides[c].lineup) for c in s.colours}
     if s.config.board:
         fields["rooms"] = [{"number": n, "revealed": room.revealed, "rotation": room.rotation} for n, room in enumerate(s.rooms, 1)]
     mine = viewer.seat if viewer.is_seat and viewer.seat in s.sides else None
@@ -112,16 +118,24 @@ def _combat(s: DTState) -> dict[str, Any] | None:
     if s.combat is None:
         return None
     fighters = _fighters(s)
-    return {"attacker": s.combat.attacker, "defender": fighters[1], "attackers": list(s.combat.attackers),
-            "defenders": list(s.combat.defenders), "chosen": [c for c in fighters if c in s.combat.cards],
-            "waiting": [c for c in fighters if c not in s.combat.cards]}
+    shown: dict[str, Any] = {"attacker": s.combat.attacker, "defender": fighters[1], "attackers": list(s.combat.attackers),
+             "defenders": list(s.combat.defenders), "chosen": [c for c in fighters if c in s.combat.cards],
+             "waiting": [c for c in fighters if c not in s.combat.cards]}
+    if s.config.open_choices:  # a card entered at the table lies face up there: the table checks what it entered
+        shown["revealed"] = dict(s.combat.cards)
+    return shown
 
 
-def _last_combat(last: LastCombat | None, viewer: Viewer) -> dict[str, Any] | None:
+def _last_combat(s: DTState, viewer: Viewer) -> dict[str, Any] | None:
+    """The fight just revealed, until the next action. Both cards are shown only where they were
+    entered face up at the table; otherwise each seat sees its own."""
+    last = s.last_combat
     if last is None:
         return None
     shown: dict[str, Any] = {"attacker": last.attacker, "defender": last.defender, "attackers": list(last.attackers), "defenders": list(last.defenders),
              "totals": dict(last.totals), "winner": last.winner, "wounded": list(last.wounded), "killed": list(last.killed)}
+    if s.config.open_choices:
+        shown["cards"] = dict(last.cards)
     if viewer.is_seat and viewer.seat in last.cards:
         shown["my_card"] = last.cards[viewer.seat]
     return shown
@@ -165,6 +179,11 @@ def prompt(s: DTState, viewer: Viewer) -> Text:
 
 def _lineup_prompt(s: DTState, viewer: Viewer) -> Text:
     waiting = [c for c in s.colours if len(s.sides[c].lineup) < LINEUP_SIZE]
+    if s.config.open_choices:
+        entering = waiting[0]
+        return P("Turn the starting lines face up; enter {colour}'s: {n} more character.",
+                 "Turn the starting lines face up; enter {colour}'s: {n} more characters.",
+                 n=LINEUP_SIZE - len(s.sides[entering].lineup), colour=colour(entering))
     if viewer.is_seat and viewer.seat in waiting:
         left = LINEUP_SIZE - len(s.sides[viewer.seat].lineup)
         return P("Choose {n} more character for your starting line, in secret.",
@@ -184,6 +203,9 @@ def _actions_prompt(s: DTState, viewer: Viewer) -> Text:
 def _combat_prompt(s: DTState, viewer: Viewer) -> Text:
     assert s.combat is not None
     waiting = [c for c in _fighters(s) if c not in s.combat.cards]
+    if s.config.open_choices:
+        return P("Combat: turn both cards over; enter the card of {colours}.", "Combat: turn both cards over; enter the cards of {colours}.",
+                 n=len(waiting), colours=_colours(waiting))
     if viewer.is_seat and viewer.seat in waiting:
         return M("Choose your combat card, in secret.")
     if viewer.is_seat and viewer.seat in s.combat.cards:
@@ -220,6 +242,8 @@ def _line(s: DTState, e: Event, viewer: Viewer) -> Text:
 
 
 def _lineup_chosen(s: DTState, e: ev.LineupChosen, viewer: Viewer) -> Text:
+    if e.revealed:
+        return M("{colour}'s starting line: {characters}", colour=colour(e.colour), characters=joined([piece(p) for p in e.characters], ", "))
     if viewer.is_seat and viewer.seat == e.colour:
         return M("{colour} puts {characters} on the starting line", colour=colour(e.colour),
                  characters=joined([piece(p) for p in e.characters], ", "))
@@ -252,8 +276,11 @@ _ACTIONS: dict[str, Callable[[Text, ev.ActionTaken], Text]] = {
 
 
 def _chosen(s: DTState, e: ev.CombatCardChosen, viewer: Viewer) -> Text:
+    """The card itself stays out of the list (seed: used cards lie face down), even one entered face up."""
     if viewer.is_seat and viewer.seat == e.colour:
         return M("{colour} chose {card}", colour=colour(e.colour), card=combat_card(e.card))
+    if s.config.open_choices:
+        return M("{colour}'s combat card entered", colour=colour(e.colour))
     return M("{colour} has chosen", colour=colour(e.colour))
 
 
@@ -302,7 +329,7 @@ def announcements(before: DTState, events: Sequence[Event]) -> list[Text]:
     said: list[Text] = []
     for i, event in enumerate(events):
         if isinstance(event, ev.CombatCardChosen):
-            said.append(M("{colour} has chosen.", colour=colour(event.colour)))
+            said.append(_chosen_spoken(before, event))
         elif isinstance(event, ev.CombatRevealed):
             said.append(_reveal_spoken(event, events[i + 1:]))
         elif isinstance(event, ev.ActionCardPlayed):
@@ -316,6 +343,13 @@ def announcements(before: DTState, events: Sequence[Event]) -> list[Text]:
     if acted and after.phase == ACTIONS and after.active == before.active and after.status == "playing":
         said.append(P("{n} AP left.", "{n} AP left.", n=after.ap))
     return said
+
+
+def _chosen_spoken(s: DTState, e: ev.CombatCardChosen) -> Text:
+    """A card entered face up is said back, so a table entering it by a tap or a scan hears what it entered."""
+    if s.config.open_choices:
+        return M("{colour}: {card}.", colour=colour(e.colour), card=combat_card(e.card))
+    return M("{colour} has chosen.", colour=colour(e.colour))
 
 
 def _reveal_spoken(e: ev.CombatRevealed, after: Sequence[Event]) -> Text:

@@ -4,7 +4,8 @@ a hand is never shown here), every character with its state and what it carries,
 for cards ("waiting for blue's card…") or just revealed, and the options menu.
 
 Everything here comes from the table's view, which holds no secret: no card in anyone's hand, none
-chosen, none used."""
+chosen, none used. With choices made at the table (setting `seats.secret_choices = "table"`) it also
+shows the starting lines and the fight's cards as the table entered them: they lie face up there."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -31,10 +32,11 @@ def table_panel(app: App, view: View) -> ft.Control:
     if view.turn.status == "setup" or "players" not in view.fields:
         return ft.Column([options_panel(app, width=None, fill=False)])
     if app.narrow:
-        return ft.Column([options_panel(app, width=None, fill=False), ap_and_points(view), fight_board(view),
+        return ft.Column([options_panel(app, width=None, fill=False), ap_and_points(view), lines_board(view), fight_board(view),
                           *[side(view, c) for c in view["colours"]]], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     left = ft.Column([ap_and_points(view)], width=168, spacing=4)
-    middle = ft.Column([fight_board(view), *[side(view, c) for c in view["colours"]]], spacing=4, expand=True, scroll=ft.ScrollMode.AUTO)
+    middle = ft.Column([lines_board(view), fight_board(view), *[side(view, c) for c in view["colours"]]], spacing=4, expand=True,
+                       scroll=ft.ScrollMode.AUTO)
     return ft.Row([left, middle, ft.Container(options_panel(app, width=216), width=220)], spacing=6,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
@@ -84,16 +86,34 @@ def points_row(view: View, player: dict[str, Any]) -> ft.Control:
                         ], spacing=6))
 
 
+def lines_board(view: View) -> ft.Control:
+    """With choices made at the table: the starting lines entered so far, to check against the cardboard."""
+    lines = view.get("lineups")
+    if not lines:
+        return ft.Container()
+    rows = [text(_("{colour}'s starting line ({n} of 4): {characters}").format(
+                 colour=words.colour(c), n=len(line), characters=", ".join(words.piece(p) for p in line) or "—"),
+                 size=17, color=colour(c).screen, max_lines=2) for c, line in lines.items()]
+    return card(ft.Column(rows, spacing=2, tight=True))
+
+
 def fight_board(view: View) -> ft.Control:
-    """The fight waiting for its cards: who fights whom, and whose card the table still waits for."""
+    """The fight waiting for its cards: who fights whom, and whose card the table still waits for (with
+    choices made at the table, the card entered, which lies face up on the table)."""
     fight = view.get("combat")
     if not fight:
         return ft.Container()
     rows = [text(_("{attackers} against {defenders}").format(attackers=words.group(fight["attackers"]), defenders=words.group(fight["defenders"])),
                  size=17, weight=ft.FontWeight.BOLD, max_lines=2)]
+    revealed = fight.get("revealed") or {}
     for c in (fight["attacker"], fight["defender"]):
         chosen = c in fight["chosen"]
-        said = _("{colour} has chosen").format(colour=words.colour(c)) if chosen else _("waiting for {colour}'s card…").format(colour=words.colour(c))
+        if c in revealed:
+            said = _("{colour}: {card}").format(colour=words.colour(c), card=words.card(revealed[c]))
+        elif chosen:
+            said = _("{colour} has chosen").format(colour=words.colour(c))
+        else:
+            said = _("waiting for {colour}'s card…").format(colour=words.colour(c))
         rows.append(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE if chosen else ft.Icons.HOURGLASS_TOP, color=colour(c).screen, size=28),
                             text(said, size=20, weight=ft.FontWeight.BOLD if not chosen else None)], spacing=6))
     return card(ft.Column(rows, spacing=2, tight=True), bgcolor="#311b1b", border_colour="#ef5350")
