@@ -145,7 +145,7 @@ def test_a_damaged_file_is_a_clear_message_and_repair_saves_the_readable_games(d
     assert "save file" in doctor.stdout and "FAIL" in doctor.stdout and "repair" in doctor.stdout
     fixed = subprocess.run([sys.executable, "-m", "entry", "repair", "--db", str(db_path)], capture_output=True, text=True, timeout=60, check=False)
     assert "Traceback" not in fixed.stderr and "damaged file is kept as" in fixed.stdout
-    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm", ".key"))]
     assert len(kept) == 1 and kept[0].read_bytes()[:16] == bytes(data[:16])  # nothing thrown away
     with EventStore(db_path) as store:  # the fresh file opens and holds whole games only
         for saved in store.games():
