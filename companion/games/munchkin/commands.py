@@ -220,7 +220,7 @@ class Hand(Command):
 
 @dataclass(frozen=True)
 class PlayItem(Command):
-    """Play an item from your hand onto the table in your turn, out of combat: a catalogue card or typed; equipped if it fits."""
+    """Play an item from your hand onto the table in your turn, out of combat, or the moment you receive it: a catalogue card or typed; equipped if it fits."""
 
     kind = "item"
     card: str | None = None
@@ -231,6 +231,8 @@ class PlayItem(Command):
     gold: int = 0
     one_shot: bool = False
     equip: bool = True
+    #: who plays it, when the table screen sends it for a player who just received it (else the seat whose turn it is)
+    seat: str | None = None
 
 
 @dataclass(frozen=True)

@@ -633,11 +633,10 @@ def gain_levels(tx: Tx, seat: str, n: int, why: str, may_win: bool) -> None:
 
 # -- items ------------------------------------------------------------------------------------------
 def play_item(tx: Tx, c: cmd.PlayItem, actor: Viewer) -> None:
-    """Seed §Gegenstände: items are played in your own turn, not in a fight; any number may be carried,
+    """Seed §Gegenstände: items are played in your own turn, not in a fight, or the moment they are received; any number may be carried,
     one Big item at most (facts §2.8: unless a Dwarf); equipped only where a slot is free."""
     s = tx.state
-    _require_phase(s, DOOR, TROUBLE, CHARITY)
-    seat = _own_turn(s, actor)
+    seat = _mine_or_received(s, actor, c.seat, DOOR, TROUBLE, CHARITY)
     p = s.player(seat)
     item = _new_item(s, c)
     if item.big and not _big_item_fits(s, p):
@@ -748,11 +747,11 @@ def sell(tx: Tx, c: cmd.Sell, actor: Viewer) -> None:
 
 # -- classes and races -------------------------------------------------------------------------------
 def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
-    """Seed §Klassen: played in your own turn; at most 1 class (facts §2.9: 1 race; 2 of either with
+    """Seed §Klassen: played in your own turn or the moment it is received; at most 1 class (facts §2.9: 1 race; 2 of either with
     Super Munchkin / Half-Breed), no card twice."""
     s = tx.state
     seat = _seat_of(s, actor, c.seat)
-    if seat != s.active_name:
+    if seat != s.active_name and not _may_play_at_once(s, seat):
         raise RuleError("NOT_YOUR_TURN", M("A class or race is played in your own turn."))
     p = s.player(seat)
     if c.card in p.roles or c.card in p.extras:
@@ -941,6 +940,23 @@ def _seat_of(s: MunchkinState, actor: Viewer, seat: str | None) -> str:
             raise RuleError("NOT_YOURS", M("A seat plays its own cards; {seat} plays from its own seat or the table.", seat=seat))
         return _known_seat(s, actor.seat or "")
     return _known_seat(s, seat) if seat is not None else s.active_name
+
+
+def _may_play_at_once(s: MunchkinState, seat: str) -> bool:
+    """Seed §Gegenstände, §Klassen: an item or class may also be played "the moment you receive it"
+    (a helper's treasures, a looted card), out of a fight."""
+    return s.player(seat).received > 0 and not s.in_fight(seat)
+
+
+def _mine_or_received(s: MunchkinState, actor: Viewer, seat: str | None, *phases: str) -> str:
+    """The seat playing an item: the one whose turn it is (in these phases), or one playing a card it just received."""
+    who = _seat_of(s, actor, seat)
+    if who != s.active_name and _may_play_at_once(s, who):
+        return who
+    _require_phase(s, *phases)
+    if who != s.active_name:
+        raise RuleError("NOT_YOUR_TURN", M("It is {seat}'s turn.", seat=s.active_name))
+    return who
 
 
 def _own_turn(s: MunchkinState, actor: Viewer) -> str:

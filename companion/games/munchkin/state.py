@@ -62,6 +62,10 @@ class Player:
     dead: bool = False
     #: died: a fresh hand comes at the start of the next own turn (facts §2.6)
     fresh_due: bool = False
+    #: cards received out of turn (a helper's treasures, a looted card) that may still be played at once
+    #: as items or classes (seed §Gegenstände, §Klassen: "in dem Moment, in dem du sie erhältst"); the
+    #: moment lasts until the next turn starts
+    received: int = 0
 
     def item(self, uid: int) -> Gear | None:
         return next((g for g in self.gear if g.uid == uid), None)
@@ -247,11 +251,25 @@ def _started(s: MunchkinState, e: ev.GameStarted) -> MunchkinState:
 
 
 def _turn_started(s: MunchkinState, e: ev.TurnStarted) -> MunchkinState:
-    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None)
+    players = tuple(replace(p, received=0) if p.received else p for p in s.players)
+    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players)
 
 
 def _hand_dealt(s: MunchkinState, e: ev.HandDealt) -> MunchkinState:
-    return _with(s, e.seat, hand=e.count, fresh_due=False)
+    """The dealt cards join whatever the hand holds (a revived player may have received charity meanwhile)."""
+    return _with(s, e.seat, hand=s.player(e.seat).hand + e.count, fresh_due=False)
+
+
+def _received(s: MunchkinState, seat: str, n: int) -> MunchkinState:
+    """`n` cards reach `seat`'s hand; out of its turn it may play them at once."""
+    p = s.player(seat)
+    return _with(s, seat, hand=p.hand + n, received=p.received + (n if seat != s.active_name else 0))
+
+
+def _played_at_once(s: MunchkinState, seat: str) -> MunchkinState:
+    """An item or class played out of turn uses up one card received this moment."""
+    p = s.player(seat)
+    return _with(s, seat, received=p.received - 1) if seat != s.active_name and p.received else s
 
 
 def _hand_changed(s: MunchkinState, e: ev.HandChanged) -> MunchkinState:
@@ -290,7 +308,7 @@ def _item_played(s: MunchkinState, e: ev.ItemPlayed) -> MunchkinState:
     gear = Gear(e.uid, e.name, e.card, e.bonus, e.slot, e.big, e.gold, e.one_shot, e.equipped)
     if card is not None:
         gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die)
-    s = _with(s, e.seat, gear=(*s.player(e.seat).gear, gear))
+    s = _played_at_once(_with(s, e.seat, gear=(*s.player(e.seat).gear, gear)), e.seat)
     return replace(s, next_uid=max(s.next_uid, e.uid + 1))
 
 
@@ -309,8 +327,8 @@ def _items_sold(s: MunchkinState, e: ev.ItemsSold) -> MunchkinState:
 def _role_taken(s: MunchkinState, e: ev.RoleTaken) -> MunchkinState:
     p = s.player(e.seat)
     if e.role in s.config.roles:
-        return _with(s, e.seat, roles=(*p.roles, e.role))
-    return _with(s, e.seat, extras=(*p.extras, e.role))
+        return _played_at_once(_with(s, e.seat, roles=(*p.roles, e.role)), e.seat)
+    return _played_at_once(_with(s, e.seat, extras=(*p.extras, e.role)), e.seat)
 
 
 def _role_lost(s: MunchkinState, e: ev.RoleLost) -> MunchkinState:
@@ -339,7 +357,7 @@ def _looted(s: MunchkinState, e: ev.Looted) -> MunchkinState:
     new = replace(body, gear=taken, hand=body.hand - int(e.hand), looted_by=(*body.looted_by, e.looter))
     s = replace(s, bodies=tuple(new if b is body else b for b in s.bodies))
     gets = int(e.hand or e.item is not None)  # looted cards go to the hand (facts §2.6)
-    return _with(s, e.looter, hand=s.player(e.looter).hand + gets)
+    return _received(s, e.looter, gets)
 
 
 def _charity(s: MunchkinState, e: ev.CharityGiven) -> MunchkinState:
@@ -370,7 +388,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.HelperLeft: lambda s, e: _with_fight(s, helper=None, bribe=None),
     ev.MonstersKilled: lambda s, e: replace(s, flash="kill"),
     ev.LevelChanged: lambda s, e: _with(s, e.seat, level=e.to),
-    ev.TreasuresDrawn: lambda s, e: _with(s, e.seat, hand=s.player(e.seat).hand + e.count),
+    ev.TreasuresDrawn: lambda s, e: _received(s, e.seat, e.count),
     ev.RanAway: _ran_away,
     ev.Escaped: _rolled,
     ev.Caught: _rolled,
