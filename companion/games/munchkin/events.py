@@ -48,7 +48,7 @@ class HandChanged(Event):
     kind = "hand_changed"
     seat: str
     delta: int
-    #: door | loot | played | tailor | looted | treasure
+    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | ability (discarded for a class or race ability)
     why: str
 
 

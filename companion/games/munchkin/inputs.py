@@ -10,6 +10,7 @@ face, a target) are asked one by one; options that a screen draws better name a 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import MISSING, fields, is_dataclass
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.munchkin import names
-from companion.games.munchkin.config import Config, default_config
+from companion.games.munchkin.config import Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
 from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
@@ -269,12 +270,34 @@ _KIND = {"monsters": "monster", "curses": "curse", "enhancers": "enhancer", "ite
 
 
 def cards() -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as: every card of the catalogue (a table's own cards are typed in)."""
+    """What a tag can be enrolled as: every card of the catalogue (a table's own cards are typed in),
+    with the names each edition prints and the numbers printed on it."""
     c = default_config()
     found: list[GameCard] = []
     for attr, kind in _KIND.items():
-        found += [GameCard(card_id, names.card(c, card_id), kind) for card_id in getattr(c, attr)]
+        found += [GameCard(card.id, names.card(c, card.id), kind, names=dict(card.names) or {"en": card.name}, details=printed(card))
+                  for card in getattr(c, attr).values()]
     return tuple(found)
+
+
+#: what a card's data holds that is not printed on it (or is said by the card's kind)
+_NOT_PRINTED = {"id", "name", "names", "text", "kind"}
+
+
+def printed(card: Card) -> dict[str, Any]:
+    """The card's numbers as plain JSON, only those that differ from a blank card's (docs, `cards known`)."""
+    blank = {f.name: f.default for f in fields(card) if f.default is not MISSING}
+    values = {f.name: getattr(card, f.name) for f in fields(card) if f.name not in _NOT_PRINTED}
+    shown = {key: _plain(value) for key, value in values.items() if key not in blank or value != blank[key]}
+    return {**shown, **({"text": card.text} if card.text else {})}
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in fields(value) if getattr(value, f.name) != f.default}
+    if isinstance(value, tuple):
+        return dict(value)
+    return value
 
 
 def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:

@@ -1,14 +1,15 @@
 """What players read for the game's ids: cards, slots, phases of a fight.
 
-The catalogue's own cards have translatable names (the German catalogue uses the seed's words:
-Rattenfänger, Menschenfresser-Mond, Böse, gezinkter Würfel, Schneider…); a table's own cards, and
-any catalogue card a table renamed, are shown as typed. Cards typed in without a name are described
+The seed's cards and the classes and races have translatable names (the German catalogue uses the
+seed's words: Rattenfänger, Menschenfresser-Mond, Böse, gezinkter Würfel, Schneider…); the other cards
+of the base set show the name their edition prints in the table's language (`names` in the data, else
+English); a table's own cards, and any catalogue card a table renamed, are shown as typed. Cards typed in without a name are described
 by what they are ("a level 8 monster").
 """
 from __future__ import annotations
 
 from companion.games.munchkin.config import Config
-from companion.messages import M, Message, Text
+from companion.messages import M, Message, Names, Text
 
 #: the shipped cards, by id: the English name (the message id) a translation turns into the seed's words
 SHIPPED: dict[str, Message] = {
@@ -46,6 +47,8 @@ def card(config: Config, card_id: str | None, name: str = "") -> Text:
         shipped = SHIPPED.get(card_id)
         if found is not None and shipped is not None and found.name == shipped.id:
             return shipped
+        if found is not None and found.names and found.names.get("en", found.name) == found.name:
+            return Names(found.names)  # as each edition prints it, in the table's language
         if found is not None:
             return found.name
     return name

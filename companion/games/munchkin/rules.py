@@ -516,13 +516,17 @@ def curse_effect(tx: Tx, by: str, target: str, card: str | None, levels: int | N
 
 def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = ()) -> None:
     """Bad stuff and curses (seed §Weglaufen, facts §2.5, §2.10): death, lost levels (never below 1,
-    facts §2.7), a lost item or class (the victim's choice when several qualify; "if you have none" →
-    levels instead), and a lasting curse that stays in front of the victim."""
+    facts §2.7), cards or the whole hand, a lost item or class (the victim's choice when several qualify;
+    "if you have none" → levels instead), and a lasting curse that stays in front of the victim."""
     if effect.death:
         tx.emit(ev.Died(victim))
         return
     if effect.levels:
         lose_levels(tx, victim, effect.levels, why)
+    held = tx.state.player(victim).hand
+    lost = held if effect.whole_hand else min(held, effect.cards)
+    if lost:
+        tx.emit(ev.HandChanged(victim, -lost, "lost"))
     if effect.lose != "nothing":
         take_away(tx, victim, effect, source, items)
     if effect.stays:

@@ -402,6 +402,8 @@ def _hand_line(s: MunchkinState, e: ev.HandChanged) -> Text | None:
         return M("{seat} loots the room", seat=e.seat)
     if e.why == "tailor":
         return P("{seat} discards {n} card to take the curse", "{seat} discards {n} cards to take the curse", n=-e.delta, seat=e.seat)
+    if e.why == "lost":
+        return P("{seat} loses {n} card of the hand", "{seat} loses {n} cards of the hand", n=-e.delta, seat=e.seat)
     return None  # playing a card is told by what the card does
 
 

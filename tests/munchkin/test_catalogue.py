@@ -1,0 +1,74 @@
+"""Issue 20: the base set known card by card (data/base-set.toml): every door and treasure card, its
+printed names and numbers, checked when loaded; a table corrects a card with its own."""
+from collections import Counter
+
+from companion.games.munchkin import GAME
+from companion.games.munchkin.config import BASE_SET, _parsed
+from companion.messages import render
+
+from .helpers import do, hand, level, player, start
+
+
+def base_set() -> list[tuple[str, dict]]:
+    return [(kind, card) for kind, cards in _parsed(BASE_SET).items() for card in cards]
+
+
+def deck(kind: str, card: dict) -> str:
+    if kind == "specials":
+        return card["deck"]
+    return "treasure" if kind == "items" else "door"
+
+
+def test_the_base_set_holds_168_cards_95_doors_and_73_treasures():
+    counted = Counter()
+    for kind, card in base_set():
+        counted[deck(kind, card)] += card.get("copies", 1)
+    assert counted == {"door": 95, "treasure": 73}
+
+
+def test_every_base_set_card_is_known_with_its_english_and_german_name():
+    known = {card.id: card for card in GAME.cards()}
+    for _kind, card in base_set():
+        assert set(known[card["id"]].names) >= {"en", "de"}, card["id"]
+
+
+def test_a_card_shows_in_the_tables_language():
+    import gettext
+
+    from companion import i18n
+
+    card = next(c for c in GAME.cards() if c.id == "plutonium-dragon")
+    before = i18n.language()
+    try:
+        i18n.use(gettext.NullTranslations(), "de")
+        assert render(card.name) == "Plutoniumdrache"
+    finally:
+        i18n.use(gettext.NullTranslations(), before)
+
+
+def test_a_base_set_monster_is_fought_with_its_printed_numbers_and_its_bad_stuff_applied():
+    s = start()
+    do(s, "become", card="elf")
+    do(s, "kick", card="drooling-slime")  # level 1, +4 against elves
+    assert s.public_view().to_json()["combat"]["monsters_strength"] == 5
+    do(s, "run")
+    do(s, "roll", die=1)  # no footgear: a level instead, but never below 1
+    assert level(s, "Ann") == 1
+
+
+def test_a_curse_that_takes_cards_takes_them_from_the_hand():
+    s = start()
+    do(s, "curse", "Bob", target="Cy", card="lose-two-cards")
+    assert hand(s, "Cy") == 8 - 2 and hand(s, "Bob") == 8 - 1
+
+
+def test_a_curse_that_takes_a_class_costs_a_level_without_one():
+    s = start()
+    do(s, "adjust", seat="Cy", levels=2)
+    do(s, "curse", "Bob", target="Cy", card="lose-your-class")
+    assert level(s, "Cy") == 2 and player(s, "Cy")["classes"] == []
+
+
+def test_a_table_corrects_a_card_with_its_own():
+    s = start(house={"items": [{"id": "tuba-of-charm", "names": {"en": "Tuba of Charm"}, "slot": "hand", "big": True, "gold": 300}]})
+    assert s.state.config.items["tuba-of-charm"].run == 0
