@@ -6,7 +6,7 @@ from companion.games.munchkin import GAME
 from companion.games.munchkin.config import BASE_SET, _parsed
 from companion.messages import render
 
-from .helpers import do, hand, level, player, start
+from .helpers import do, fight, gear, hand, level, pass_turn, player, refused, start
 
 
 def base_set() -> list[tuple[str, dict]]:
@@ -72,3 +72,62 @@ def test_a_curse_that_takes_a_class_costs_a_level_without_one():
 def test_a_table_corrects_a_card_with_its_own():
     s = start(house={"items": [{"id": "tuba-of-charm", "names": {"en": "Tuba of Charm"}, "slot": "hand", "big": True, "gold": 300}]})
     assert s.state.config.items["tuba-of-charm"].run == 0
+
+
+class TestAbilities:
+    """The base set's classes and races, their abilities applied (issue 20)."""
+
+    def test_a_warrior_discards_up_to_three_cards_for_plus_one_each_in_a_fight(self):
+        s = start()
+        do(s, "become", card="warrior")
+        do(s, "kick", card="pied-piper")  # level 8 against level 1
+        do(s, "ability", power="berserk", cards=2)
+        do(s, "ability", power="berserk", cards=1)
+        refused(s, "BAD_ARGUMENTS", "ability", power="berserk", cards=1)
+        assert fight(s)["players_strength"] == 1 + 3 and hand(s, "Ann") == 8 - 1 - 3
+
+    def test_a_cleric_turns_the_undead_for_plus_three_a_card(self):
+        s = start()
+        do(s, "become", card="cleric")
+        do(s, "kick", card="mr-bones")
+        do(s, "ability", power="turning", cards=1)
+        assert fight(s)["players_strength"] == 1 + 3
+        refused(s, "NO_ABILITY", "ability", power="berserk", cards=1)
+
+    def test_turning_is_only_against_the_undead(self):
+        s = start()
+        do(s, "become", card="cleric")
+        do(s, "kick", card="lame-goblin")
+        refused(s, "NOT_UNDEAD", "ability", power="turning", cards=1)
+
+    def test_a_thief_backstabs_a_fighter_once_a_fight(self):
+        s = start()
+        do(s, "become", card="thief")
+        pass_turn(s)
+        do(s, "kick", "Bob", card="lame-goblin")
+        do(s, "ability", "Ann", power="backstab", target="Bob")
+        assert fight(s)["players_strength"] == 1 - 2 and not fight(s)["winning"]
+        refused(s, "ONCE_A_FIGHT", "ability", "Ann", power="backstab", target="Bob")
+
+    def test_a_wizard_charms_a_monster_away_with_the_whole_hand_and_takes_its_treasure(self):
+        s = start()
+        do(s, "become", card="wizard")
+        do(s, "kick", card="plutonium-dragon")
+        do(s, "ability", power="charm")
+        assert fight(s) is None and level(s, "Ann") == 1 and hand(s, "Ann") == 5
+
+    def test_a_wizards_flight_adds_the_cards_discarded_to_a_run_away_roll(self):
+        s = start()
+        do(s, "become", card="wizard")
+        do(s, "kick", card="pied-piper")
+        do(s, "run")
+        do(s, "roll", die=3, flight=2)  # 3 + 2 escapes
+        assert level(s, "Ann") == 1 and gear(s, "Ann") == {} and hand(s, "Ann") == 8 - 1 - 2
+
+    def test_a_halfling_sells_one_item_a_turn_for_double(self):
+        s = start()
+        refused(s, "NO_ABILITY", "sell", cards=["magic-lamp"], double=True)
+        do(s, "become", card="halfling")
+        do(s, "sell", cards=["magic-lamp"], double=True)  # 500 gold, doubled: a level
+        assert level(s, "Ann") == 2
+        refused(s, "ONCE_A_TURN", "sell", cards=["magic-lamp"], double=True)

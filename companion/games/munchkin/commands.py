@@ -148,6 +148,8 @@ class Roll(Command):
     #: the face a Loaded Die set after the roll (the card comes from the hand, or `item` from the table)
     loaded: int | None = None
     item: int | None = None
+    #: cards discarded after the roll for a class's flight (the Wizard: +1 each, up to 3)
+    flight: int = 0
 
 
 @dataclass(frozen=True)
@@ -278,6 +280,8 @@ class Sell(Command):
     cards: tuple[str, ...] = ()
     #: the gold values of other items sold from the hand
     gold: tuple[int, ...] = ()
+    #: the most valuable item sold counts double (the Halfling, once a turn)
+    double: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,6 +290,21 @@ class Become(Command):
 
     kind = "become"
     card: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Ability(Command):
+    """Discard cards for a class ability in a fight: berserk, turning (a bonus), backstab (another player), charm (the whole hand: a monster leaves)."""
+
+    kind = "ability"
+    power: Literal["berserk", "turning", "backstab", "charm"]
+    #: cards discarded (berserk, turning: up to 3 a fight); charm takes the whole hand
+    cards: int = 1
+    #: backstab: the player in the fight it hits
+    target: str | None = None
+    #: turning, charm: which monster, when several fight
+    monster: int | None = None
     seat: str | None = None
 
 
@@ -315,4 +334,4 @@ class RollDie(Command):
 
 
 COMMANDS = catalog(Start, Kick, Trouble, Loot, Helper, Enhance, OneShot, Wander, Remove, Fight, Run, Roll, Lose, Take, EndTurn,
-                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Drop, Lift, RollDie)
+                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Drop, Lift, RollDie)

@@ -31,6 +31,8 @@ from companion.records import Command, Event
 #: a name fits a seat's badge and a spoken sentence
 MAX_NAME = 24
 SEATS = (3, 6)
+#: cards a class ability takes at most in one fight (berserking, turning) or one roll (flight): the cards say 3
+DISCARDS = 3
 #: what a curse or bad stuff can take, and where it looks (seed §Gegenstände; facts §2.10)
 WORN_SLOTS = ("headgear", "armour", "footgear")
 
@@ -288,7 +290,12 @@ def remove(tx: Tx, c: cmd.Remove, actor: Viewer) -> None:
     _in_range(c.cards, 0, 10, "cards")
     if c.cards:
         spend_hand(tx, seat, c.cards)
-    tx.emit(ev.MonsterRemoved(foe.uid, seat))
+    monster_leaves(tx, foe.uid, seat)
+
+
+def monster_leaves(tx: Tx, uid: int, by: str) -> None:
+    """The fight goes on while a monster is left, and ends when the last one goes."""
+    tx.emit(ev.MonsterRemoved(uid, by))
     if not tx.state.fight.foes:
         tx.emit(ev.CombatEnded("removed"), ev.PhaseEntered(CHARITY))
 
@@ -359,7 +366,7 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
         raise RuleError("NOT_PENDING", M("{seat} has no roll to make against monster {n}.", seat=seat, n=uid))
     die = _face(c.die, "die") if c.die is not None else tx.rng.randint(1, 6)
     face = _loaded(tx, seat, c) if c.loaded is not None else die
-    bonus = run_bonus(s, seat, foe)
+    bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
     virtual = c.die is None
     if face + bonus >= s.config.escape_on:
         tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
@@ -367,6 +374,17 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
         apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff")
+
+
+def _flight(tx: Tx, seat: str, cards: int) -> int:
+    """The Wizard's flight spell: cards discarded after the roll, +1 each, up to 3."""
+    if not cards:
+        return 0
+    _in_range(cards, 0, DISCARDS, "flight")
+    per_card, role = _ability(tx.state, seat, "flight")
+    spend_hand(tx, seat, cards, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "flight", cards))
+    return per_card * cards
 
 
 def _loaded(tx: Tx, seat: str, c: cmd.Roll) -> int:
@@ -738,15 +756,25 @@ def sell(tx: Tx, c: cmd.Sell, actor: Viewer) -> None:
         raise RuleError("NOTHING_TO_SELL", M("Say which items are sold."))
     if from_hand > p.hand:
         raise RuleError("HAND_EMPTY", M("{seat} holds {n} cards by the companion's count.", seat=seat, n=p.hand))
-    gold = sum(g.gold for g in p.gear if g.uid in c.items) + sum(card.gold for card in cards if card) + sum(c.gold)
+    values = [g.gold for g in p.gear if g.uid in c.items] + [card.gold for card in cards if card] + list(c.gold)
+    gold = sum(values) + (_sold_double(s, p, values) if c.double else 0)
     levels = gold // s.config.gold_per_level
     room = s.config.winning_level - 1 - p.level
     if room <= 0:
         raise RuleError("NOT_THE_TENTH", M("Selling never gives level {win}: {seat} needs a kill.", win=s.config.winning_level, seat=seat))
     if not levels:
         raise RuleError("NOT_ENOUGH_GOLD", M("{gold} gold is not enough: a level costs {price}.", gold=gold, price=s.config.gold_per_level))
-    tx.emit(ev.ItemsSold(seat, c.items, from_hand, gold, min(levels, room)))
+    tx.emit(ev.ItemsSold(seat, c.items, from_hand, gold, min(levels, room), doubled=c.double))
     gain_levels(tx, seat, min(levels, room), "sold", may_win=False)
+
+
+def _sold_double(s: MunchkinState, p: Player, values: list[int]) -> int:
+    """The Halfling: once a turn one item sells for double (the most valuable one sold: the gold it adds)."""
+    if not any(r.sells_double for r in roles(s, p)):
+        raise RuleError("NO_ABILITY", M("{seat} has no class or race with that ability.", seat=p.name))
+    if s.doubled:
+        raise RuleError("ONCE_A_TURN", M("One item a turn sells for double: {seat} has sold one.", seat=p.name))
+    return max(values, default=0)
 
 
 # -- classes and races -------------------------------------------------------------------------------
@@ -773,6 +801,70 @@ def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
             raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=names.role_kind(kind), seat=seat))
     spend_hand(tx, seat, 1)
     tx.emit(ev.RoleTaken(seat, c.card))
+
+
+def use_ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
+    """Class abilities that cost cards in a fight (the base set's cards): the Warrior's berserking (+1 a
+    card) and the Cleric's turning (+3 a card against the undead), up to 3 cards a fight; the Thief's
+    backstab (-2 to another player in the fight, once a fight each); the Wizard's charm (the whole hand,
+    at least 3 cards: one monster leaves, its treasure drawn, no level)."""
+    s = tx.state
+    _require_phase(s, COMBAT)
+    seat = _seat_of(s, actor, c.seat)
+    per_card, role = _ability(s, seat, c.power)
+    if c.power == "backstab":
+        backstab(tx, seat, role, per_card, c.target)
+    elif c.power == "charm":
+        charm(tx, seat, role, per_card, c.monster)
+    else:
+        fight_discards(tx, seat, role, c.power, per_card, c)
+
+
+def _ability(s: MunchkinState, seat: str, power: str) -> tuple[int, str]:
+    """How much `power` gives per card for `seat`, and the class or race card that has it."""
+    best = max(roles(s, s.player(seat)), key=lambda r: int(getattr(r, power)), default=None)
+    if best is None or not getattr(best, power):
+        raise RuleError("NO_ABILITY", M("{seat} has no class or race with that ability.", seat=seat))
+    return int(getattr(best, power)), best.id
+
+
+def fight_discards(tx: Tx, seat: str, role: str, power: str, per_card: int, c: cmd.Ability) -> None:
+    s = tx.state
+    if seat not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=seat))
+    if power == "turning" and not _target_monster(s, c.monster).undead:
+        raise RuleError("NOT_UNDEAD", M("Turning works only against an undead monster."))
+    used = sum(n for who, what, n, _target in s.fight.abilities if who == seat and what == power)
+    _in_range(c.cards, 1, DISCARDS - used, "cards")
+    spend_hand(tx, seat, c.cards, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, power, c.cards, per_card * c.cards))
+
+
+def backstab(tx: Tx, seat: str, role: str, per_card: int, target: str | None) -> None:
+    s = tx.state
+    victim = _known_seat(s, target or "")
+    if victim == seat or victim not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=victim))
+    if any(who == seat and what == "backstab" and hit == victim for who, what, _n, hit in s.fight.abilities):
+        raise RuleError("ONCE_A_FIGHT", M("{seat} backstabs each player once a fight.", seat=seat))
+    spend_hand(tx, seat, 1, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "backstab", 1, -per_card, victim))
+
+
+def charm(tx: Tx, seat: str, role: str, at_least: int, uid: int | None) -> None:
+    s = tx.state
+    if seat not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=seat))
+    foe = _target_monster(s, uid)
+    held = s.player(seat).hand
+    if held < at_least:
+        raise RuleError("HAND_TOO_SMALL", M("It takes the whole hand, at least {n} cards: {seat} holds {held}.", n=at_least, seat=seat, held=held))
+    spend_hand(tx, seat, held, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "charm", held))
+    treasures = max(0, foe.treasures + sum(e.treasures for e in foe.enhancements))
+    if treasures:
+        tx.emit(ev.TreasuresDrawn(seat, treasures, face_up=False))
+    monster_leaves(tx, foe.uid, seat)
 
 
 def _role_limit(s: MunchkinState, p: Player, kind: str) -> int:
@@ -1012,6 +1104,7 @@ _HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {
     cmd.Give: give,
     cmd.Sell: sell,
     cmd.Become: become,
+    cmd.Ability: use_ability,
     cmd.Drop: drop,
     cmd.Lift: lift,
 }

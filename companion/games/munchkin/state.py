@@ -97,6 +97,7 @@ class Foe:
     bonus: tuple[tuple[str, int], ...] = ()
     run: int = 0
     wont_pursue: int = 0
+    undead: bool = False
     bad_stuff: Effect | None = None
     text: str = ""
 
@@ -131,6 +132,8 @@ class Combat:
     #: running away: (seat, monster uid) still to roll, in the order they will be offered
     to_roll: tuple[tuple[str, int], ...] = ()
     rolls: tuple[RollResult, ...] = ()
+    #: class and race abilities used in this fight: (seat, power, cards, target)
+    abilities: tuple[tuple[str, str, int, str | None], ...] = ()
 
     def foe(self, uid: int) -> Foe | None:
         return next((f for f in self.foes if f.uid == uid), None)
@@ -182,6 +185,8 @@ class MunchkinState:
     flash: str | None = None
     #: the players' names in seat order (a player is found by name)
     names: tuple[str, ...] = ()
+    #: an item was sold for double in this turn (the Halfling's once a turn)
+    doubled: bool = False
 
     # -- questions the rules and views ask ------------------------------------------------------
     @property
@@ -252,7 +257,7 @@ def _started(s: MunchkinState, e: ev.GameStarted) -> MunchkinState:
 
 def _turn_started(s: MunchkinState, e: ev.TurnStarted) -> MunchkinState:
     players = tuple(replace(p, received=0) if p.received else p for p in s.players)
-    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players)
+    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players, doubled=False)
 
 
 def _hand_dealt(s: MunchkinState, e: ev.HandDealt) -> MunchkinState:
@@ -280,7 +285,8 @@ def _monster_appeared(s: MunchkinState, e: ev.MonsterAppeared) -> MunchkinState:
     card: MonsterCard | None = s.config.monsters.get(e.card) if e.card else None
     foe = Foe(e.uid, e.name, e.card, e.level, e.treasures, e.levels, e.by, e.wandering)
     if card is not None:
-        foe = replace(foe, bonus=card.bonus, run=card.run, wont_pursue=card.wont_pursue, bad_stuff=card.bad_stuff, text=card.text)
+        foe = replace(foe, bonus=card.bonus, run=card.run, wont_pursue=card.wont_pursue, undead=card.undead, bad_stuff=card.bad_stuff,
+                      text=card.text)
     return replace(_with_fight(s, foes=(*s.fight.foes, foe)), next_uid=max(s.next_uid, e.uid + 1))
 
 
@@ -321,7 +327,14 @@ def _item_given(s: MunchkinState, e: ev.ItemGiven) -> MunchkinState:
 
 def _items_sold(s: MunchkinState, e: ev.ItemsSold) -> MunchkinState:
     p = s.player(e.seat)
+    s = replace(s, doubled=s.doubled or e.doubled)
     return _with(s, e.seat, gear=tuple(g for g in p.gear if g.uid not in e.items), hand=p.hand - e.hand_cards)
+
+
+def _ability_used(s: MunchkinState, e: ev.AbilityUsed) -> MunchkinState:
+    fight = s.fight
+    boosts = (*fight.boosts, Boost(e.seat, "", e.role, e.bonus)) if e.bonus else fight.boosts
+    return _with_fight(s, boosts=boosts, abilities=(*fight.abilities, (e.seat, e.power, e.cards, e.target)))
 
 
 def _role_taken(s: MunchkinState, e: ev.RoleTaken) -> MunchkinState:
@@ -414,4 +427,5 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.TurnEnded: lambda s, e: s,
     ev.GameWon: lambda s, e: replace(s, status="over", phase="over", winners=e.winners),
     ev.DieRolled: lambda s, e: replace(s, last_die=e.face),
+    ev.AbilityUsed: _ability_used,
 }

@@ -470,6 +470,8 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
                                     M("{seat} discards {item}", seat=e.seat, item=_item_name(s, e.seat, e.uid))),
     ev.ItemGiven: lambda s, e: M("{seat} gives {item} to {to}", seat=e.seat, item=_item_name(s, e.seat, e.uid), to=e.to),
     ev.ItemsSold: _sold,
+    ev.AbilityUsed: lambda s, e: P("{seat} discards {n} card for {ability}", "{seat} discards {n} cards for {ability}", n=e.cards, seat=e.seat,
+                                   ability=names.card(s.config, e.role)),
     ev.RoleTaken: lambda s, e: M("{seat} becomes {role}", seat=e.seat, role=names.card(s.config, e.role)),
     ev.RoleLost: lambda s, e: M("{seat} is no longer {role}", seat=e.seat, role=names.card(s.config, e.role)),
     ev.CharityGiven: _charity_line,
@@ -487,7 +489,7 @@ def _body_item(s: MunchkinState, e: ev.Looted) -> Text:
 
 # -- what the table must hear ---------------------------------------------------------------------------
 _FIGHT_CHANGES = (ev.CombatStarted, ev.MonsterAppeared, ev.MonsterEnhanced, ev.MonsterRemoved, ev.PlayersBoosted, ev.HelperJoined, ev.HelperLeft,
-                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays)
+                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed)
 
 
 def announcements(before: MunchkinState, events: Sequence[Event]) -> list[Text]:
