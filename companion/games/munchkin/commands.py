@@ -117,6 +117,8 @@ class Remove(Command):
 
     kind = "remove"
     monster: int | None = None
+    #: the catalogue one-shot that does it (Magic Lamp, Pollymorph Potion…): one card from the hand
+    card: str | None = None
     #: cards it costs from the hand of the player who does it (a one-shot: 1; a class ability: as many as discarded)
     cards: int = 1
     seat: str | None = None
@@ -309,6 +311,15 @@ class Ability(Command):
 
 
 @dataclass(frozen=True)
+class Play(Command):
+    """Play a card whose effect the table does by hand (Cheat!, Mate, Hoard!, Wishing Ring…): it leaves the hand and the log shows it."""
+
+    kind = "play"
+    card: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Drop(Command):
     """Discard one of your class or race cards (or Super Munchkin, Half-Breed), any time."""
 
@@ -334,4 +345,4 @@ class RollDie(Command):
 
 
 COMMANDS = catalog(Start, Kick, Trouble, Loot, Helper, Enhance, OneShot, Wander, Remove, Fight, Run, Roll, Lose, Take, EndTurn,
-                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Drop, Lift, RollDie)
+                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Play, Drop, Lift, RollDie)

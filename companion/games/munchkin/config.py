@@ -285,6 +285,12 @@ class ItemCard(Printed):
     sets_die: bool = False
     removes: bool = False
 
+    @property
+    def by_hand(self) -> bool:
+        """A one-shot whose effect the companion does not model (no bonus, no die set, no monster sent
+        away): the table does what its text says, the companion counts it out of the hand."""
+        return self.one_shot and not self.bonus and not self.sets_die and not self.removes
+
 
 @dataclass(frozen=True)
 class CurseCard(Printed):

@@ -357,6 +357,15 @@ class AbilityUsed(Event):
 
 
 @dataclass(frozen=True)
+class CardPlayed(Event):
+    """A card the table does by hand left the hand (the companion only counts it)."""
+
+    kind = "card_played"
+    seat: str
+    card: str
+
+
+@dataclass(frozen=True)
 class RoleLost(Event):
     kind = "role_lost"
     seat: str
@@ -394,5 +403,5 @@ EVENTS = catalog(
     MonsterEnhanced, MonsterRemoved, PlayersBoosted, HelperJoined, HelperLeft, MonstersKilled, LevelChanged, TreasuresDrawn, RanAway,
     Escaped, Caught, CursePlayed, CurseStays, CurseLifted, ChoiceOwed, ChoiceMade, Died, Looted, BodyCleared,
     CombatEnded, PhaseEntered, ItemPlayed, ItemEquipped, ItemCarried, ItemDiscarded, ItemGiven, ItemsSold, RoleTaken,
-    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed,
+    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed,
 )

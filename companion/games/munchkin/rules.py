@@ -288,6 +288,12 @@ def remove(tx: Tx, c: cmd.Remove, actor: Viewer) -> None:
     seat = _seat_of(s, actor, c.seat)
     foe = _target_monster(s, c.monster)
     _in_range(c.cards, 0, 10, "cards")
+    if c.card is not None:
+        item = s.config.items.get(c.card)
+        if item is None or not item.removes:
+            raise RuleError("NOT_A_REMOVER", M("{card} does not take a monster out of the fight.", card=_catalogue_card(s, c.card)))
+        if c.cards != 1:
+            raise RuleError("BAD_ARGUMENTS", M("A catalogue card brings its own numbers."))
     if c.cards:
         spend_hand(tx, seat, c.cards)
     monster_leaves(tx, foe.uid, seat)
@@ -867,6 +873,19 @@ def charm(tx: Tx, seat: str, role: str, at_least: int, uid: int | None) -> None:
     monster_leaves(tx, foe.uid, seat)
 
 
+def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
+    """A card whose effect the companion does not model (its text says what the table does): any
+    time, by anyone alive; it only leaves the hand."""
+    s = tx.state
+    seat = _seat_of(s, actor, c.seat)
+    _alive(s, seat)
+    special, item = s.config.specials.get(c.card), s.config.items.get(c.card)
+    if not ((special is not None and special.does == "other") or (item is not None and item.by_hand)):
+        raise RuleError("HAS_A_COMMAND", M("{card} is played with its own command.", card=_catalogue_card(s, c.card)))
+    spend_hand(tx, seat, 1)
+    tx.emit(ev.CardPlayed(seat, c.card))
+
+
 def _role_limit(s: MunchkinState, p: Player, kind: str) -> int:
     extra = {"class": "super_munchkin", "race": "half_breed"}[kind]
     return 2 if any(s.config.specials[x].does == extra for x in p.extras) else 1
@@ -1105,6 +1124,7 @@ _HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {
     cmd.Sell: sell,
     cmd.Become: become,
     cmd.Ability: use_ability,
+    cmd.Play: play,
     cmd.Drop: drop,
     cmd.Lift: lift,
 }

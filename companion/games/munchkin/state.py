@@ -428,4 +428,5 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.GameWon: lambda s, e: replace(s, status="over", phase="over", winners=e.winners),
     ev.DieRolled: lambda s, e: replace(s, last_die=e.face),
     ev.AbilityUsed: _ability_used,
+    ev.CardPlayed: lambda s, e: s,
 }

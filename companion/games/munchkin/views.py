@@ -470,6 +470,7 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
                                     M("{seat} discards {item}", seat=e.seat, item=_item_name(s, e.seat, e.uid))),
     ev.ItemGiven: lambda s, e: M("{seat} gives {item} to {to}", seat=e.seat, item=_item_name(s, e.seat, e.uid), to=e.to),
     ev.ItemsSold: _sold,
+    ev.CardPlayed: lambda s, e: M("{seat} plays {item}", seat=e.seat, item=names.card(s.config, e.card)),
     ev.AbilityUsed: lambda s, e: P("{seat} discards {n} card for {ability}", "{seat} discards {n} cards for {ability}", n=e.cards, seat=e.seat,
                                    ability=names.card(s.config, e.role)),
     ev.RoleTaken: lambda s, e: M("{seat} becomes {role}", seat=e.seat, role=names.card(s.config, e.role)),
