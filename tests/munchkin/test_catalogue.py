@@ -131,6 +131,13 @@ class TestAbilities:
         do(s, "roll", die=3, flight=2)  # 3 + 2 escapes
         assert level(s, "Ann") == 1 and gear(s, "Ann") == {} and hand(s, "Ann") == 8 - 1 - 2
 
+    def test_the_menu_offers_the_abilities_of_the_fighters_classes(self):
+        s = start()
+        do(s, "become", card="warrior")
+        do(s, "kick", card="pied-piper")
+        berserk = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "ability")
+        assert render(berserk.label) == "Discard cards for Warrior" and [c.value for c in berserk.asks[0].choices] == [1, 2, 3]
+
     def test_a_halfling_sells_one_item_a_turn_for_double(self):
         s = start()
         refused(s, "NO_ABILITY", "sell", cards=["magic-lamp"], double=True)
@@ -138,6 +145,14 @@ class TestAbilities:
         do(s, "sell", cards=["magic-lamp"], double=True)  # 500 gold, doubled: a level
         assert level(s, "Ann") == 2
         refused(s, "ONCE_A_TURN", "sell", cards=["magic-lamp"], double=True)
+
+
+def test_a_card_the_table_does_by_hand_is_counted_out_of_the_hand():
+    s = start()
+    do(s, "play", "Bob", card="cheat")
+    do(s, "play", "Cy", card="wishing-ring")
+    assert hand(s, "Bob") == hand(s, "Cy") == 8 - 1
+    refused(s, "HAS_A_COMMAND", "play", "Bob", card="plutonium-dragon")
 
 
 class TestEveryCardScanned:

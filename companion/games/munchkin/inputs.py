@@ -229,6 +229,11 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
                                 (*player, _card_ask(c, c.monsters, M("Monster"))), dialog="fight"))
         found += [Option(M("Use {item} for the players", item=names.item(c, g.card, g.name)), {"cmd": "oneshot", "item": g.uid, **_by(who, asks_who)})
                   for g in p.gear if g.one_shot and not g.sets_die]
+        found += _abilities(s, p, _by(who, asks_who))
+    by_hand = [x.id for x in c.specials.values() if x.does == "other"] + [i.id for i in c.items.values() if i.by_hand]
+    if by_hand and p.hand:
+        found.append(Option(M("Play a card the table does by hand"), {"cmd": "play"},
+                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in by_hand)))))
     if c.curses:
         found.append(Option(M("Curse a player"), {"cmd": "curse"}, (*player, Ask("target", M("Whom"), _seats(s)), _card_ask(c, c.curses, M("Curse")))))
     targets = tuple(Choice(q.name, q.name) for q in s.players if not q.dead and q.level < c.winning_level - 1)
@@ -236,6 +241,28 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
         found.append(Option(M("Go Up a Level"), {"cmd": "go_up"}, (*player, Ask("target", M("Whom"), targets))))
     found += [Option(M("Drop {card}", card=names.card(c, r)), {"cmd": "drop", "card": r, **_by(who, asks_who)}) for r in (*p.roles, *p.extras)]
     found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
+    return found
+
+
+def _abilities(s: MunchkinState, p: Player, by: dict[str, str]) -> list[Option]:
+    """The class abilities a fighter or helper may discard cards for now (rules.use_ability)."""
+    fight, found = s.fight, []
+    if p.name not in fight.fighters or not p.hand:
+        return []
+    for role in roles(s, p):
+        label = names.card(s.config, role.id)
+        if role.berserk or (role.turning and any(f.undead for f in fight.foes)):
+            power = "berserk" if role.berserk else "turning"
+            found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": power, **by},
+                                (Ask("cards", M("Cards"), tuple(Choice(n, str(n)) for n in range(1, min(3, p.hand) + 1))),), dialog="fight"))
+        if role.backstab:
+            victims = tuple(Choice(name, name) for name in fight.fighters if name != p.name)
+            if victims:
+                found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": "backstab", **by},
+                                    (Ask("target", M("Whom"), victims),), dialog="fight"))
+        if role.charm and p.hand >= role.charm:
+            found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": "charm", **by}, _monster_ask(s),
+                                dialog="fight"))
     return found
 
 
