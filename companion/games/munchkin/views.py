@@ -182,14 +182,15 @@ def catalogue(s: MunchkinState, viewer: Viewer | None = None) -> dict[str, list[
     player checks: an analysis, asked by a screen or a client when it needs it, not sent in every view."""
     c = s.config
     return {
-        "monsters": [{"id": m.id, "name": render(names.card(c, m.id)), "level": m.level, "treasures": m.treasures, "levels": m.levels}
-                     for m in c.monsters.values()],
+        "monsters": [{"id": m.id, "name": render(names.card(c, m.id)), "level": m.level, "treasures": m.treasures, "levels": m.levels,
+                      "bad_stuff": render(effect_text(m.bad_stuff)), "text": m.text} for m in c.monsters.values()],
         "enhancers": [{"id": e.id, "name": render(names.card(c, e.id)), "bonus": e.bonus, "treasures": e.treasures} for e in c.enhancers.values()],
         "items": [{"id": i.id, "name": render(names.card(c, i.id)), "bonus": i.bonus, "slot": i.slot, "big": i.big, "gold": i.gold,
-                   "one_shot": i.one_shot, "sets_die": i.sets_die} for i in c.items.values()],
-        "curses": [{"id": k.id, "name": render(names.card(c, k.id)), "effect": render(effect_text(k.effect))} for k in c.curses.values()],
-        "roles": [{"id": r.id, "name": render(names.card(c, r.id)), "kind": r.kind} for r in c.roles.values()],
-        "specials": [{"id": x.id, "name": render(names.card(c, x.id)), "does": x.does} for x in c.specials.values()],
+                   "one_shot": i.one_shot, "sets_die": i.sets_die, "text": i.text} for i in c.items.values()],
+        "curses": [{"id": k.id, "name": render(names.card(c, k.id)), "effect": render(effect_text(k.effect)), "text": k.text}
+                   for k in c.curses.values()],
+        "roles": [{"id": r.id, "name": render(names.card(c, r.id)), "kind": r.kind, "text": r.text} for r in c.roles.values()],
+        "specials": [{"id": x.id, "name": render(names.card(c, x.id)), "does": x.does, "text": x.text} for x in c.specials.values()],
     }
 
 
@@ -200,6 +201,10 @@ def effect_text(e: Effect) -> Text:
     parts: list[Text] = []
     if e.levels:
         parts.append(P("Lose {n} level.", "Lose {n} levels.", n=e.levels))
+    if e.whole_hand:
+        parts.append(M("Lose the whole hand."))
+    elif e.cards:
+        parts.append(P("Lose {n} card of the hand.", "Lose {n} cards of the hand.", n=e.cards))
     if e.lose != "nothing":
         parts.append(M("Lose {what}.", what=names.loss(e.lose)) if e.count == 1 else
                      M("Lose {n} of these: {what}.", n=e.count, what=names.loss(e.lose)))
