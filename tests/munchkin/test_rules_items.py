@@ -62,6 +62,17 @@ class TestSlots:
         assert gear(s, "Bob")["Helm of Courage"]["equipped"] and [c["id"] for c in player(s, "Bob")["classes"]] == ["thief"]
         refused(s, "NOT_YOUR_TURN", "item", "Bob", card="sword")  # only the cards just received
 
+    def test_cards_given_as_charity_may_be_played_the_moment_they_arrive(self):
+        s = start()
+        set_level(s, "Ann", 2)
+        set_level(s, "Bob", 2)
+        do(s, "kick", "Ann", what="other")
+        do(s, "loot", "Ann")
+        do(s, "end_turn", "Ann")  # 10 cards: 5 to Cy, the lowest level
+        assert s.turn.acting == ("Bob",) and hand(s, "Cy") == 8 + 5
+        do(s, "item", "Cy", card="helm")
+        assert gear(s, "Cy")["Helm of Courage"]["equipped"]
+
     def test_the_moment_of_receiving_ends_when_the_next_turn_starts(self):
         s = start()
         do(s, "kick", card="goblin")

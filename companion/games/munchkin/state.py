@@ -62,9 +62,9 @@ class Player:
     dead: bool = False
     #: died: a fresh hand comes at the start of the next own turn (facts §2.6)
     fresh_due: bool = False
-    #: cards received out of turn (a helper's treasures, a looted card) that may still be played at once
-    #: as items or classes (seed §Gegenstände, §Klassen: "in dem Moment, in dem du sie erhältst"); the
-    #: moment lasts until the next turn starts
+    #: cards received out of turn (a helper's treasures, a looted card, charity) that may still be played
+    #: at once as items or classes (seed §Gegenstände, §Klassen: "in dem Moment, in dem du sie erhältst");
+    #: the moment lasts until the next turn starts (for charity, given as the turn changes: the one after)
     received: int = 0
 
     def item(self, uid: int) -> Gear | None:
@@ -187,6 +187,8 @@ class MunchkinState:
     names: tuple[str, ...] = ()
     #: an item was sold for double in this turn (the Halfling's once a turn)
     doubled: bool = False
+    #: who was given charity as the turn changes: their moment of receiving outlasts that turn's start
+    gifted: tuple[str, ...] = ()
 
     # -- questions the rules and views ask ------------------------------------------------------
     @property
@@ -256,8 +258,8 @@ def _started(s: MunchkinState, e: ev.GameStarted) -> MunchkinState:
 
 
 def _turn_started(s: MunchkinState, e: ev.TurnStarted) -> MunchkinState:
-    players = tuple(replace(p, received=0) if p.received else p for p in s.players)
-    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players, doubled=False)
+    players = tuple(replace(p, received=0) if p.received and p.name not in s.gifted else p for p in s.players)
+    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players, doubled=False, gifted=())
 
 
 def _hand_dealt(s: MunchkinState, e: ev.HandDealt) -> MunchkinState:
@@ -376,8 +378,8 @@ def _looted(s: MunchkinState, e: ev.Looted) -> MunchkinState:
 def _charity(s: MunchkinState, e: ev.CharityGiven) -> MunchkinState:
     s = _with(s, e.seat, hand=s.player(e.seat).hand - sum(e.gifts.values()) - e.discarded)
     for seat, n in e.gifts.items():
-        s = _with(s, seat, hand=s.player(seat).hand + n)
-    return s
+        s = _received(s, seat, n)
+    return replace(s, gifted=tuple(e.gifts))
 
 
 def _combat_ended(s: MunchkinState, e: ev.CombatEnded) -> MunchkinState:
