@@ -213,3 +213,22 @@ class TestEveryCardScanned:
             assert table.card("04a1b2c3", None).kind == "selected"
             table.card("04a2b2c3", None)
         assert [m["name"] for m in fight(s)["monsters"]] == ["Lame Goblin", "Bigfoot"] and hand(s, "Ann") == 8 - 2
+
+
+class TestSexes:
+    """Cards that name a sex (the base set's Broad Sword, Gentlemen's Club, Change Sex): the player's own
+    unless said otherwise (facts §2.1); a sex nobody said lets such an item count."""
+
+    def test_an_item_for_one_sex_counts_for_that_sex_only(self):
+        s = start()
+        do(s, "item", card="broad-sword")
+        assert player(s, "Ann")["strength"] == 1 + 3
+        do(s, "sex", sex="male")
+        assert player(s, "Ann")["strength"] == 1 and player(s, "Ann")["sex"] == "male"
+
+    def test_the_change_sex_curse_changes_it(self):
+        s = start()
+        do(s, "sex", "Cy", sex="female")
+        do(s, "curse", "Bob", target="Cy", card="change-sex")
+        assert player(s, "Cy")["sex"] == "male"
+        refused(s, "NO_CHANGE", "sex", "Cy", sex="male")

@@ -22,7 +22,7 @@ CARDS = st.sampled_from(["pied-piper", "man-eating-moon", "wicked", "loaded-die"
                          "super-munchkin", "half-breed", "go-up-a-level", "wandering-monster", "slug", "dragon", "troll", "helm", "mail",
                          "sword", "pole", "ladder", "potion", "duck", "chicken", "lose-class", "lose-item", "nonsense",
                          # the base set's: an undead monster, a curse that takes cards, cards the table does by hand, a remover
-                         "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling"])
+                         "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling", "broad-sword", "change-sex"])
 SMALL = st.integers(-3, 12)
 
 
@@ -67,6 +67,7 @@ def wild_commands():
         st.builds(lambda power, n, t: {"cmd": "ability", "power": power, "cards": n, **({"target": t} if t else {})},
                   st.sampled_from(["berserk", "turning", "backstab", "charm", "fly"]), st.integers(-1, 4), st.one_of(st.none(), SEATS)),
         st.builds(lambda c: {"cmd": "play", "card": c}, CARDS),
+        st.builds(lambda sex: {"cmd": "sex", "sex": sex}, st.sampled_from(["male", "female", "other"])),
         st.builds(lambda c: {"cmd": "remove", "card": c}, CARDS),
         st.builds(lambda d, n: {"cmd": "roll", "die": d, "flight": n}, st.integers(1, 6), st.integers(-1, 4)),
         st.builds(lambda c: {"cmd": "sell", "cards": [c], "double": True}, CARDS),

@@ -311,6 +311,15 @@ class Ability(Command):
 
 
 @dataclass(frozen=True)
+class Sex(Command):
+    """Say a player's character's sex, for cards that name one (the player's own unless said otherwise; a curse may change it)."""
+
+    kind = "sex"
+    sex: Literal["male", "female"]
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Play(Command):
     """Play a card whose effect the table does by hand (Cheat!, Mate, Hoard!, Wishing Ring…): it leaves the hand and the log shows it."""
 
@@ -345,4 +354,4 @@ class RollDie(Command):
 
 
 COMMANDS = catalog(Start, Kick, Trouble, Loot, Helper, Enhance, OneShot, Wander, Remove, Fight, Run, Roll, Lose, Take, EndTurn,
-                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Play, Drop, Lift, RollDie)
+                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Play, Sex, Drop, Lift, RollDie)

@@ -30,6 +30,8 @@ from companion.settings import Section, SettingProblem, merged, validated
 #: equipment slots (seed §Gegenstände: 1 headgear, 1 armour, 1 footgear, two hands); "none" takes no slot
 SLOTS = ("headgear", "armour", "footgear", "hand", "hands", "none")
 Slot = Literal["headgear", "armour", "footgear", "hand", "hands", "none"]
+#: a character's sex, as cards name it (an item "only for females", a monster's bonus against males)
+SEXES = ("male", "female")
 #: what a curse or bad stuff can take away
 Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item", "class", "race"]
 #: what a special card does when played ("other": the table does it by hand; the companion counts the card)
@@ -72,6 +74,8 @@ class EffectSettings(Section):
     #: cards lost from the hand (a curse "lose two cards"), or the whole hand
     cards: int = Field(default=0, ge=0, le=10)
     whole_hand: bool = False
+    #: the victim's character changes sex (a curse)
+    change_sex: bool = False
 
 
 class CardSettings(Section):
@@ -115,7 +119,7 @@ class ItemSettings(CardSettings):
     big: bool = False
     gold: int = Field(default=0, ge=0, le=10_000)
     one_shot: bool = False
-    #: works only for a seat with this class or race (by its id)
+    #: works only for a seat with this class or race (by its id), or of this sex (male, female)
     only: str | None = None
     #: modifier to its owner's run-away rolls while equipped
     run: int = Field(default=0, ge=-6, le=6)
@@ -219,7 +223,7 @@ class MunchkinSettings(Section):
             for prefix, entries in ((kind, getattr(self, kind)), (f"house.{kind}", getattr(self.house, kind))):
                 for i, entry in enumerate(entries):
                     named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [entry.only] if entry.only else []
-                    unknown = [role for role in named if role not in roles]
+                    unknown = [role for role in named if role not in roles and role not in SEXES]
                     if unknown:
                         raise SettingProblem(M("no class or race \"{id}\"", id=unknown[0]), key=f"{prefix}.{i}")
         return self
@@ -241,6 +245,7 @@ class Effect:
     lasting: bool = False
     cards: int = 0
     whole_hand: bool = False
+    change_sex: bool = False
 
     @property
     def stays(self) -> bool:

@@ -357,6 +357,13 @@ class AbilityUsed(Event):
 
 
 @dataclass(frozen=True)
+class SexSet(Event):
+    kind = "sex_set"
+    seat: str
+    sex: str
+
+
+@dataclass(frozen=True)
 class CardPlayed(Event):
     """A card the table does by hand left the hand (the companion only counts it)."""
 
@@ -403,5 +410,5 @@ EVENTS = catalog(
     MonsterEnhanced, MonsterRemoved, PlayersBoosted, HelperJoined, HelperLeft, MonstersKilled, LevelChanged, TreasuresDrawn, RanAway,
     Escaped, Caught, CursePlayed, CurseStays, CurseLifted, ChoiceOwed, ChoiceMade, Died, Looted, BodyCleared,
     CombatEnded, PhaseEntered, ItemPlayed, ItemEquipped, ItemCarried, ItemDiscarded, ItemGiven, ItemsSold, RoleTaken,
-    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed,
+    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed, SexSet,
 )

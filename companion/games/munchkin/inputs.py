@@ -18,7 +18,7 @@ from typing import Any
 from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.munchkin import names
-from companion.games.munchkin.config import Card, Config, default_config
+from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
 from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
@@ -35,6 +35,7 @@ TREASURES = tuple(Choice(n, str(n)) for n in range(1, 6))
 BONUSES = tuple(Choice(n, f"{n:+d}") for n in (*range(1, 11), -1, -2, -3, -5))
 LOSSES = tuple(Choice(n, str(n)) for n in range(1, 4))
 COUNTS = tuple(Choice(n, str(n)) for n in range(16))
+SEX_CHOICES = tuple(Choice(key, names.sex(key)) for key in SEXES)
 #: door cards: everything but treasures (items and Go Up a Level)
 DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
 
@@ -241,6 +242,7 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
         found.append(Option(M("Go Up a Level"), {"cmd": "go_up"}, (*player, Ask("target", M("Whom"), targets))))
     found += [Option(M("Drop {card}", card=names.card(c, r)), {"cmd": "drop", "card": r, **_by(who, asks_who)}) for r in (*p.roles, *p.extras)]
     found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
+    found.append(Option(M("A character's sex"), {"cmd": "sex"}, (*player, Ask("sex", M("A character's sex"), SEX_CHOICES))))
     return found
 
 

@@ -37,6 +37,7 @@ _SLOTS = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footg
 _LOSSES = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footgear"), "hand": M("a hand item"),
            "big": M("a Big item"), "item": M("an item"), "class": M("a class"), "race": M("a race")}
 _KINDS = {"class": M("class"), "race": M("race")}
+_SEXES = {"male": M("male"), "female": M("female")}
 _DOOR_KINDS = {"monster": M("monster"), "curse": M("curse"), "other": M("card of another kind")}
 
 
@@ -77,6 +78,10 @@ def slot(key: str) -> Text:
 
 def loss(key: str) -> Text:
     return _LOSSES.get(key, key)
+
+
+def sex(key: str) -> Text:
+    return _SEXES.get(key, key)
 
 
 def role_kind(key: str) -> Text:

@@ -553,6 +553,9 @@ def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | N
         tx.emit(ev.HandChanged(victim, -lost, "lost"))
     if effect.lose != "nothing":
         take_away(tx, victim, effect, source, items)
+    sex = tx.state.player(victim).sex
+    if effect.change_sex and sex is not None:
+        tx.emit(ev.SexSet(victim, "female" if sex == "male" else "male"))
     if effect.stays:
         tx.emit(ev.CurseStays(victim, tx.state.next_uid, card, source, effect.combat, effect.run))
 
@@ -873,6 +876,14 @@ def charm(tx: Tx, seat: str, role: str, at_least: int, uid: int | None) -> None:
     monster_leaves(tx, foe.uid, seat)
 
 
+def set_sex(tx: Tx, c: cmd.Sex, actor: Viewer) -> None:
+    """Facts §2.1: a character has the player's sex unless declared otherwise; cards may change it."""
+    seat = _seat_of(tx.state, actor, c.seat)
+    if tx.state.player(seat).sex == c.sex:
+        raise RuleError("NO_CHANGE", M("{seat}'s character is {sex} already.", seat=seat, sex=names.sex(c.sex)))
+    tx.emit(ev.SexSet(seat, c.sex))
+
+
 def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
     """A card whose effect the companion does not model (its text says what the table does): any
     time, by anyone alive; it only leaves the hand."""
@@ -1125,6 +1136,7 @@ _HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {
     cmd.Become: become,
     cmd.Ability: use_ability,
     cmd.Play: play,
+    cmd.Sex: set_sex,
     cmd.Drop: drop,
     cmd.Lift: lift,
 }

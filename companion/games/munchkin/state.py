@@ -62,6 +62,8 @@ class Player:
     dead: bool = False
     #: died: a fresh hand comes at the start of the next own turn (facts §2.6)
     fresh_due: bool = False
+    #: the character's sex when a table says it (cards that name one); None: not said
+    sex: str | None = None
     #: cards received out of turn (a helper's treasures, a looted card, charity) that may still be played
     #: at once as items or classes (seed §Gegenstände, §Klassen: "in dem Moment, in dem du sie erhältst");
     #: the moment lasts until the next turn starts (for charity, given as the turn changes: the one after)
@@ -430,5 +432,6 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.GameWon: lambda s, e: replace(s, status="over", phase="over", winners=e.winners),
     ev.DieRolled: lambda s, e: replace(s, last_die=e.face),
     ev.AbilityUsed: _ability_used,
+    ev.SexSet: lambda s, e: _with(s, e.seat, sex=e.sex),
     ev.CardPlayed: lambda s, e: s,
 }
