@@ -22,7 +22,8 @@ CARDS = st.sampled_from(["pied-piper", "man-eating-moon", "wicked", "loaded-die"
                          "super-munchkin", "half-breed", "go-up-a-level", "wandering-monster", "slug", "dragon", "troll", "helm", "mail",
                          "sword", "pole", "ladder", "potion", "duck", "chicken", "lose-class", "lose-item", "nonsense",
                          # the base set's: an undead monster, a curse that takes cards, cards the table does by hand, a remover
-                         "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling", "broad-sword", "change-sex"])
+                         "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling",
+                         "broad-sword", "change-sex"])
 SMALL = st.integers(-3, 12)
 
 
