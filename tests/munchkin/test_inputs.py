@@ -135,10 +135,12 @@ class TestTheTablesOwnCards:
     @pytest.mark.parametrize("settings, key", [
         ({"table": {"hand_limt": 6}}, "table.hand_limt"),
         ({"combat": {"escape_on": 9}}, "combat.escape_on"),
-        ({"house": {"items": [{"id": "x", "name": "X", "slot": "belt"}]}}, "house.items.0.slot"),
-        ({"house": {"monsters": [{"id": "x", "name": "X", "level": 3, "bonus": {"paladin": 2}}]}}, "house.monsters.0"),
-        ({"house": {"curses": [{"id": "wicked", "name": "Twice"}]}}, "house.curses.0.id"),
-        ({"house": {"curses": [{"id": "doom", "name": "Doom", "effect": {"death": True}}]}}, "house.curses.0.effect.death"),
+        ({"house": {"items": [{"id": "x", "name": "X", "slot": "belt"}]}}, "house.items.x.slot"),
+        ({"house": {"monsters": [{"id": "x", "name": "X", "level": 3, "bonus": {"paladin": 2}}]}}, "house.monsters.x"),
+        ({"house": {"curses": [{"id": "wicked", "name": "Twice"}]}}, "house.curses.wicked.id"),
+        ({"house": {"curses": [{"id": "doom", "name": "Doom", "effect": {"death": True}}]}}, "house.curses.doom.effect.death"),
+        ({"house": {"monsters": [{"id": "plutonium-dragon", "names": {"de": "Plutoniumdrache"}, "level": 20}]}}, "house.monsters.plutonium-dragon.name"),
+        ({"house": {"items": [{"id": "huge-rock", "names": {"en": "Huge Rock"}, "bonus": "three"}]}}, "house.items.huge-rock.bonus"),
     ])
     def test_a_wrong_setting_or_card_is_refused_by_its_name(self, settings, key):
         session = Session(GAME, 1)

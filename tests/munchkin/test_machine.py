@@ -20,7 +20,10 @@ PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 SEATS = st.sampled_from([*PLAYERS, "Zed"])
 CARDS = st.sampled_from(["pied-piper", "man-eating-moon", "wicked", "loaded-die", "barrel-of-nails", "warrior", "elf", "dwarf", "tailor",
                          "super-munchkin", "half-breed", "go-up-a-level", "wandering-monster", "slug", "dragon", "troll", "helm", "mail",
-                         "sword", "pole", "ladder", "potion", "duck", "chicken", "lose-class", "lose-item", "nonsense"])
+                         "sword", "pole", "ladder", "potion", "duck", "chicken", "lose-class", "lose-item", "nonsense",
+                         # the base set's: an undead monster, a curse that takes cards, cards the table does by hand, a remover
+                         "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling",
+                         "broad-sword", "change-sex"])
 SMALL = st.integers(-3, 12)
 
 
@@ -62,6 +65,13 @@ def wild_commands():
                   st.lists(st.sampled_from([0, 300, 700, 1000, 2000]), max_size=3)),
         st.builds(lambda c: {"cmd": "become", "card": c}, CARDS),
         st.builds(lambda c: {"cmd": "drop", "card": c}, CARDS),
+        st.builds(lambda power, n, t: {"cmd": "ability", "power": power, "cards": n, **({"target": t} if t else {})},
+                  st.sampled_from(["berserk", "turning", "backstab", "charm", "fly"]), st.integers(-1, 4), st.one_of(st.none(), SEATS)),
+        st.builds(lambda c: {"cmd": "play", "card": c}, CARDS),
+        st.builds(lambda sex: {"cmd": "sex", "sex": sex}, st.sampled_from(["male", "female", "other"])),
+        st.builds(lambda c: {"cmd": "remove", "card": c}, CARDS),
+        st.builds(lambda d, n: {"cmd": "roll", "die": d, "flight": n}, st.integers(1, 6), st.integers(-1, 4)),
+        st.builds(lambda c: {"cmd": "sell", "cards": [c], "double": True}, CARDS),
         st.just({"cmd": "die"}),
         st.just({"cmd": "fly"}),
         st.just({"cmd": "start", "players": list(PLAYERS)}),

@@ -50,6 +50,39 @@ class TestSlots:
         refused(s, "NOT_YOUR_TURN", "unequip", "Bob", item=uid(s, "Ann", "Helm of Courage"))
         assert hand(s, "Ann") == 7
 
+    def test_a_helper_plays_an_item_or_a_class_from_the_treasures_the_moment_they_arrive(self):
+        """Seed §Gegenstände, §Klassen: "oder in dem Moment, in dem du sie erhältst" (issue 20, error 6)."""
+        s = start()
+        do(s, "kick", card="goblin")
+        do(s, "helper", "Ann", seat="Bob")
+        do(s, "enhance", "Cy", name="Treasure trove", bonus=0, treasures=1)  # 2 treasures: both for Bob
+        do(s, "fight", helper_treasures=2)
+        do(s, "item", "Bob", card="helm")
+        do(s, "become", "Bob", card="thief")
+        assert gear(s, "Bob")["Helm of Courage"]["equipped"] and [c["id"] for c in player(s, "Bob")["classes"]] == ["thief"]
+        refused(s, "NOT_YOUR_TURN", "item", "Bob", card="sword")  # only the cards just received
+
+    def test_cards_given_as_charity_may_be_played_the_moment_they_arrive(self):
+        s = start()
+        set_level(s, "Ann", 2)
+        set_level(s, "Bob", 2)
+        do(s, "kick", "Ann", what="other")
+        do(s, "loot", "Ann")
+        do(s, "end_turn", "Ann")  # 10 cards: 5 to Cy, the lowest level
+        assert s.turn.acting == ("Bob",) and hand(s, "Cy") == 8 + 5
+        do(s, "item", "Cy", card="helm")
+        assert gear(s, "Cy")["Helm of Courage"]["equipped"]
+
+    def test_the_moment_of_receiving_ends_when_the_next_turn_starts(self):
+        s = start()
+        do(s, "kick", card="goblin")
+        do(s, "helper", "Ann", seat="Bob")
+        do(s, "fight", helper_treasures=1)
+        do(s, "hand", "Ann", count=5)
+        do(s, "end_turn", "Ann")
+        pass_turn(s)  # Bob's own turn, then Cy's
+        refused(s, "NOT_YOUR_TURN", "item", "Bob", card="helm")
+
 
 class TestSelling:
     """Seed §Gegenstände verkaufen: 1000 gold for a level, no change, in your turn, not in a fight; never level 10."""

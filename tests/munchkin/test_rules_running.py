@@ -202,6 +202,20 @@ class TestDeath:
         pass_turn(s)
         assert s.turn.acting == ("Ann",) and hand(s, "Ann") == 8
 
+    def test_the_fresh_hand_adds_to_the_cards_received_after_the_revival(self):
+        """Issue 20, error 5: 3 cards from charity, then a fresh hand of 8, make 11."""
+        s = self.dead_ann()
+        do(s, "take", "Cy")
+        do(s, "take", "Bob")
+        set_level(s, "Ann", 1)
+        do(s, "hand", "Bob", count=6)
+        do(s, "kick", "Bob", what="other")
+        do(s, "loot", "Bob")
+        do(s, "end_turn", "Bob")  # 8 cards: 3 to the lowest level, the revived Ann
+        assert hand(s, "Ann") == 3
+        pass_turn(s)
+        assert s.turn.acting == ("Ann",) and hand(s, "Ann") == 3 + 8
+
     def test_the_dead_roll_no_more_and_receive_no_charity(self):
         s = start()
         set_level(s, "Ann", 2)

@@ -9,7 +9,7 @@ kill. The cards stay cardboard: players tell the companion (or scan) what they p
 from companion.game import GameDefinition
 from companion.games.munchkin import inputs, views
 from companion.games.munchkin.commands import COMMANDS
-from companion.games.munchkin.config import MunchkinSettings, default_settings
+from companion.games.munchkin.config import EDITION, MunchkinSettings, default_settings
 from companion.games.munchkin.events import EVENTS
 from companion.games.munchkin.phases import PHASES
 from companion.games.munchkin.rules import SEATS, decide
@@ -37,6 +37,7 @@ GAME = GameDefinition(
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
+    card_edition=EDITION,
     scan=inputs.scan,
     analyses={"odds": views.odds, "catalogue": views.catalogue},
     seat_range=SEATS,

@@ -117,6 +117,8 @@ class Remove(Command):
 
     kind = "remove"
     monster: int | None = None
+    #: the catalogue one-shot that does it (Magic Lamp, Pollymorph Potion…): one card from the hand
+    card: str | None = None
     #: cards it costs from the hand of the player who does it (a one-shot: 1; a class ability: as many as discarded)
     cards: int = 1
     seat: str | None = None
@@ -148,6 +150,8 @@ class Roll(Command):
     #: the face a Loaded Die set after the roll (the card comes from the hand, or `item` from the table)
     loaded: int | None = None
     item: int | None = None
+    #: cards discarded after the roll for a class's flight (the Wizard: +1 each, up to 3)
+    flight: int = 0
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,7 @@ class Hand(Command):
 
 @dataclass(frozen=True)
 class PlayItem(Command):
-    """Play an item from your hand onto the table in your turn, out of combat: a catalogue card or typed; equipped if it fits."""
+    """Play an item from your hand onto the table in your turn, out of combat, or the moment you receive it: a catalogue card or typed; equipped if it fits."""
 
     kind = "item"
     card: str | None = None
@@ -231,6 +235,8 @@ class PlayItem(Command):
     gold: int = 0
     one_shot: bool = False
     equip: bool = True
+    #: who plays it, when the table screen sends it for a player who just received it (else the seat whose turn it is)
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -276,6 +282,8 @@ class Sell(Command):
     cards: tuple[str, ...] = ()
     #: the gold values of other items sold from the hand
     gold: tuple[int, ...] = ()
+    #: the most valuable item sold counts double (the Halfling, once a turn)
+    double: bool = False
 
 
 @dataclass(frozen=True)
@@ -283,6 +291,39 @@ class Become(Command):
     """Play a class or race card (or Super Munchkin, Half-Breed) from your hand, in your turn."""
 
     kind = "become"
+    card: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Ability(Command):
+    """Discard cards for a class ability in a fight: berserk, turning (a bonus), backstab (another player), charm (the whole hand: a monster leaves)."""
+
+    kind = "ability"
+    power: Literal["berserk", "turning", "backstab", "charm"]
+    #: cards discarded (berserk, turning: up to 3 a fight); charm takes the whole hand
+    cards: int = 1
+    #: backstab: the player in the fight it hits
+    target: str | None = None
+    #: turning, charm: which monster, when several fight
+    monster: int | None = None
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Sex(Command):
+    """Say a player's character's sex, for cards that name one (the player's own unless said otherwise; a curse may change it)."""
+
+    kind = "sex"
+    sex: Literal["male", "female"]
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Play(Command):
+    """Play a card whose effect the table does by hand (Cheat!, Mate, Hoard!, Wishing Ring…): it leaves the hand and the log shows it."""
+
+    kind = "play"
     card: str
     seat: str | None = None
 
@@ -313,4 +354,4 @@ class RollDie(Command):
 
 
 COMMANDS = catalog(Start, Kick, Trouble, Loot, Helper, Enhance, OneShot, Wander, Remove, Fight, Run, Roll, Lose, Take, EndTurn,
-                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Drop, Lift, RollDie)
+                   Curse, GoUp, Adjust, Hand, PlayItem, Equip, Unequip, Discard, Give, Sell, Become, Ability, Play, Sex, Drop, Lift, RollDie)

@@ -2,33 +2,40 @@
 
 The settings schema (`MunchkinSettings`) declares every key with its type, range, label and help; the
 values are in data/default.toml; a table overrides any of them at `start`. Cards are data too: the
-seed's examples ship in data/default.toml, and a table adds its own under `house` (same tables, same
-fields; a house card with a catalogue card's id replaces it) without restating the catalogue.
+base set card by card in data/base-set.toml (its edition in its header: names as each edition prints
+them, numbers, what the table does by hand), the seed's examples in data/default.toml; a table adds
+its own under `house` (same tables, same fields; a house card with a catalogue card's id corrects it)
+without restating the catalogue. A bad card is named by its id ("monsters.plutonium-dragon.level").
 
 `Config` is what the rules read, built from checked settings: a bad value is a RuleError naming the key.
 """
 from __future__ import annotations
 
+import copy
 import json
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from companion.errors import RuleError
 from companion.i18n import N_
-from companion.messages import M
+from companion.messages import M, Message
 from companion.settings import Section, SettingProblem, merged, validated
 
 #: equipment slots (seed §Gegenstände: 1 headgear, 1 armour, 1 footgear, two hands); "none" takes no slot
 SLOTS = ("headgear", "armour", "footgear", "hand", "hands", "none")
 Slot = Literal["headgear", "armour", "footgear", "hand", "hands", "none"]
+#: a character's sex, as cards name it (an item "only for females", a monster's bonus against males)
+SEXES = ("male", "female")
 #: what a curse or bad stuff can take away
 Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item", "class", "race"]
-#: what a special card does when played
-Does = Literal["go_up", "wandering", "super_munchkin", "half_breed"]
+#: what a special card does when played ("other": the table does it by hand; the companion counts the card)
+Does = Literal["go_up", "wandering", "super_munchkin", "half_breed", "other"]
 
 
 # -- the schema -----------------------------------------------------------------------------------------
@@ -64,11 +71,33 @@ class EffectSettings(Section):
     combat: int = Field(default=0, ge=-20, le=20)
     run: int = Field(default=0, ge=-6, le=6)
     lasting: bool = False
+    #: cards lost from the hand (a curse "lose two cards"), or the whole hand
+    cards: int = Field(default=0, ge=0, le=10)
+    whole_hand: bool = False
+    #: the victim's character changes sex (a curse)
+    change_sex: bool = False
 
 
-class MonsterSettings(Section):
+class CardSettings(Section):
+    """What every card has: its id (what a tag is enrolled as), its English name, the names each edition
+    prints (`names`: {"en": …, "de": …}; `name` defaults to the English one), how many are in the box,
+    and what the table does by hand (`text`, in our own words)."""
+
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
+    names: dict[str, str] = Field(default_factory=dict)
+    copies: int = Field(default=1, ge=1, le=10)
+    text: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _english_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name" not in data and isinstance(data.get("names"), dict) and "en" in data["names"]:
+            return {**data, "name": data["names"]["en"]}
+        return data
+
+
+class MonsterSettings(CardSettings):
     level: int = Field(ge=0, le=100)
     treasures: int = Field(default=1, ge=0, le=10)
     #: levels a kill gives (1, or 2 for some big monsters)
@@ -79,32 +108,29 @@ class MonsterSettings(Section):
     run: int = Field(default=0, ge=-6, le=6)
     #: it does not pursue anyone of this level or lower (0: pursues everyone)
     wont_pursue: int = Field(default=0, ge=0, le=20)
+    #: a Cleric's turning counts against it
+    undead: bool = False
     bad_stuff: EffectSettings = Field(default_factory=EffectSettings)
-    text: str = ""
 
 
-class ItemSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+class ItemSettings(CardSettings):
     bonus: int = Field(default=0, ge=-20, le=20)
     slot: Slot = "none"
     big: bool = False
     gold: int = Field(default=0, ge=0, le=10_000)
     one_shot: bool = False
-    #: works only for a seat with this class or race (by its id)
+    #: works only for a seat with this class or race (by its id), or of this sex (male, female)
     only: str | None = None
     #: modifier to its owner's run-away rolls while equipped
     run: int = Field(default=0, ge=-6, le=6)
     #: a one-shot that sets a die to any face after the roll (the seed's loaded die)
     sets_die: bool = False
-    text: str = ""
+    #: a one-shot that takes a monster out of the fight (no level, no treasure)
+    removes: bool = False
 
 
-class CurseSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+class CurseSettings(CardSettings):
     effect: EffectSettings = Field(default_factory=EffectSettings)
-    text: str = ""
 
     @model_validator(mode="after")
     def _no_death(self) -> CurseSettings:
@@ -114,19 +140,15 @@ class CurseSettings(Section):
         return self
 
 
-class EnhancerSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+class EnhancerSettings(CardSettings):
     bonus: int = Field(ge=-50, le=50)
     #: extra treasures when the enhanced monster is killed (negative: fewer)
     treasures: int = Field(default=0, ge=-10, le=10)
 
 
-class RoleSettings(Section):
+class RoleSettings(CardSettings):
     """A class or a race card and the abilities of it the companion applies."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
     kind: Literal["class", "race"]
     wins_ties: bool = False
     #: as a helper, gains a level for every monster killed
@@ -139,15 +161,26 @@ class RoleSettings(Section):
     unarmoured: int = Field(default=0, ge=0, le=10)
     #: may take a curse kicked open into the hand by discarding this many cards (0: no)
     curse_to_hand: int = Field(default=0, ge=0, le=10)
-    text: str = ""
+    #: in a fight, each card discarded (up to `DISCARDS`) gives the players this much (Warrior's berserking)
+    berserk: int = Field(default=0, ge=0, le=10)
+    #: likewise, but only against an undead monster (Cleric's turning)
+    turning: int = Field(default=0, ge=0, le=10)
+    #: each card discarded (up to `DISCARDS`) after a run-away roll adds this to it (Wizard's flight spell)
+    flight: int = Field(default=0, ge=0, le=6)
+    #: a card discarded takes this much off another player in the fight, once per fight each (Thief's backstab)
+    backstab: int = Field(default=0, ge=0, le=10)
+    #: discarding the whole hand, at least this many cards, sends one monster away with its treasure (Wizard's charm; 0: no)
+    charm: int = Field(default=0, ge=0, le=10)
+    #: one item a turn sells for double (Halfling)
+    sells_double: bool = False
 
 
-class SpecialSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+class SpecialSettings(CardSettings):
     does: Does
     #: a level-gaining card that says it may give the winning level
     can_win: bool = False
+    #: which deck the card comes from (Go Up a Level: treasure; the others: door)
+    deck: Literal["door", "treasure", ""] = ""
 
 
 class HouseCards(Section):
@@ -190,7 +223,7 @@ class MunchkinSettings(Section):
             for prefix, entries in ((kind, getattr(self, kind)), (f"house.{kind}", getattr(self.house, kind))):
                 for i, entry in enumerate(entries):
                     named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [entry.only] if entry.only else []
-                    unknown = [role for role in named if role not in roles]
+                    unknown = [role for role in named if role not in roles and role not in SEXES]
                     if unknown:
                         raise SettingProblem(M("no class or race \"{id}\"", id=unknown[0]), key=f"{prefix}.{i}")
         return self
@@ -210,6 +243,9 @@ class Effect:
     combat: int = 0
     run: int = 0
     lasting: bool = False
+    cards: int = 0
+    whole_hand: bool = False
+    change_sex: bool = False
 
     @property
     def stays(self) -> bool:
@@ -218,7 +254,16 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class MonsterCard:
+class Printed:
+    """What every card has: the names each edition prints, the copies in the box, what the table does by hand."""
+
+    names: Mapping[str, str] = field(default_factory=dict, kw_only=True)
+    copies: int = field(default=1, kw_only=True)
+    text: str = field(default="", kw_only=True)
+
+
+@dataclass(frozen=True)
+class MonsterCard(Printed):
     id: str
     name: str
     level: int
@@ -227,12 +272,12 @@ class MonsterCard:
     bonus: tuple[tuple[str, int], ...] = ()
     run: int = 0
     wont_pursue: int = 0
+    undead: bool = False
     bad_stuff: Effect = Effect()
-    text: str = ""
 
 
 @dataclass(frozen=True)
-class ItemCard:
+class ItemCard(Printed):
     id: str
     name: str
     bonus: int = 0
@@ -243,19 +288,24 @@ class ItemCard:
     only: str | None = None
     run: int = 0
     sets_die: bool = False
-    text: str = ""
+    removes: bool = False
+
+    @property
+    def by_hand(self) -> bool:
+        """A one-shot whose effect the companion does not model (no bonus, no die set, no monster sent
+        away): the table does what its text says, the companion counts it out of the hand."""
+        return self.one_shot and not self.bonus and not self.sets_die and not self.removes
 
 
 @dataclass(frozen=True)
-class CurseCard:
+class CurseCard(Printed):
     id: str
     name: str
     effect: Effect = Effect()
-    text: str = ""
 
 
 @dataclass(frozen=True)
-class EnhancerCard:
+class EnhancerCard(Printed):
     id: str
     name: str
     bonus: int
@@ -263,7 +313,7 @@ class EnhancerCard:
 
 
 @dataclass(frozen=True)
-class Role:
+class Role(Printed):
     id: str
     name: str
     kind: str
@@ -274,15 +324,21 @@ class Role:
     big_items: bool = False
     unarmoured: int = 0
     curse_to_hand: int = 0
-    text: str = ""
+    berserk: int = 0
+    turning: int = 0
+    flight: int = 0
+    backstab: int = 0
+    charm: int = 0
+    sells_double: bool = False
 
 
 @dataclass(frozen=True)
-class SpecialCard:
+class SpecialCard(Printed):
     id: str
     name: str
     does: str
     can_win: bool = False
+    deck: str = ""
 
 
 Card = MonsterCard | ItemCard | CurseCard | EnhancerCard | Role | SpecialCard
@@ -326,14 +382,18 @@ class Config:
 @cache
 def _config(settings_json: str) -> Config:
     """Checked once per distinct settings: replay builds the same Config from every GameStarted."""
-    s = validated(MunchkinSettings, json.loads(settings_json))
+    data = json.loads(settings_json)
+    try:
+        s = validated(MunchkinSettings, data)
+    except RuleError as problem:
+        raise _naming_the_card(problem, data) from None
     house = s.house
     return Config(
         start_door=s.table.start_door, start_treasure=s.table.start_treasure, hand_limit=s.table.hand_limit,
         winning_level=s.table.winning_level, escape_on=s.combat.escape_on, gold_per_level=s.combat.gold_per_level,
         monsters={m.id: _monster(m) for m in [*s.monsters, *house.monsters]},
         items={i.id: ItemCard(**i.model_dump()) for i in [*s.items, *house.items]},
-        curses={c.id: CurseCard(c.id, c.name, _effect(c.effect), c.text) for c in [*s.curses, *house.curses]},
+        curses={c.id: CurseCard(**{**c.model_dump(), "effect": _effect(c.effect)}) for c in [*s.curses, *house.curses]},
         enhancers={e.id: EnhancerCard(**e.model_dump()) for e in [*s.enhancers, *house.enhancers]},
         roles={r.id: Role(**r.model_dump()) for r in [*s.roles, *house.roles]},
         specials={x.id: SpecialCard(**x.model_dump()) for x in [*s.specials, *house.specials]},
@@ -345,17 +405,44 @@ def _effect(e: EffectSettings) -> Effect:
 
 
 def _monster(m: MonsterSettings) -> MonsterCard:
-    return MonsterCard(m.id, m.name, m.level, m.treasures, m.levels, tuple(sorted(m.bonus.items())), m.run, m.wont_pursue,
-                       _effect(m.bad_stuff), m.text)
+    return MonsterCard(**{**m.model_dump(), "bonus": tuple(sorted(m.bonus.items())), "bad_stuff": _effect(m.bad_stuff)})
+
+
+def _naming_the_card(problem: RuleError, data: Any) -> RuleError:
+    """"monsters.12.level" says less than "monsters.plutonium-dragon.level": a bad card is named by its id."""
+    text = problem.text
+    key = text.args.get("key") if isinstance(text, Message) else None
+    parts = key.split(".") if isinstance(key, str) else []
+    at = 1 if parts[:1] == ["house"] else 0
+    if len(parts) > at + 1 and parts[at] in KINDS and parts[at + 1].isdigit():
+        cards = (data.get("house") or {}).get(parts[at]) if at else data.get(parts[at])
+        index = int(parts[at + 1])
+        card = cards[index] if isinstance(cards, list) and index < len(cards) else None
+        if isinstance(card, dict) and isinstance(card.get("id"), str):
+            parts[at + 1] = card["id"]
+            assert isinstance(text, Message)
+            return RuleError(problem.code, Message(text.id, {**text.args, "key": ".".join(parts)}))
+    return problem
+
+
+#: the data files of the catalogue: the seed's example cards and the base set, card by card
+DEFAULTS, BASE_SET = "data/default.toml", "data/base-set.toml"
+#: the edition the base set's data describes (its file's header says more)
+EDITION = "Munchkin (Steve Jackson Games, 2001+), German edition: Pegasus Spiele"
 
 
 @cache
-def _default_text() -> str:
-    return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
+def _parsed(name: str) -> dict[str, Any]:
+    return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
 def default_settings() -> dict[str, Any]:
-    return tomllib.loads(_default_text())
+    """data/default.toml, its card lists followed by the base set's cards (data/base-set.toml)."""
+    settings = copy.deepcopy(_parsed(DEFAULTS))
+    base = _parsed(BASE_SET)
+    for kind in KINDS:
+        settings[kind] = [*settings.get(kind, []), *copy.deepcopy(base.get(kind, []))]
+    return settings
 
 
 def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:

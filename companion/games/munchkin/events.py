@@ -48,7 +48,7 @@ class HandChanged(Event):
     kind = "hand_changed"
     seat: str
     delta: int
-    #: door | loot | played | tailor | looted | treasure
+    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | ability (discarded for a class or race ability)
     why: str
 
 
@@ -329,6 +329,8 @@ class ItemsSold(Event):
     hand_cards: int
     gold: int
     levels: int
+    #: the most valuable item counted double (the Halfling's sale, once a turn)
+    doubled: bool = False
 
 
 @dataclass(frozen=True)
@@ -336,6 +338,38 @@ class RoleTaken(Event):
     kind = "role_taken"
     seat: str
     role: str
+
+
+@dataclass(frozen=True)
+class AbilityUsed(Event):
+    """Cards discarded for a class or race ability: a bonus (berserk, turning, backstab) or a monster charmed away."""
+
+    kind = "ability_used"
+    seat: str
+    #: the class or race card whose ability it is
+    role: str
+    #: berserk | turning | backstab | charm
+    power: str
+    cards: int
+    #: what the players' side gains (backstab: negative)
+    bonus: int = 0
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class SexSet(Event):
+    kind = "sex_set"
+    seat: str
+    sex: str
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """A card the table does by hand left the hand (the companion only counts it)."""
+
+    kind = "card_played"
+    seat: str
+    card: str
 
 
 @dataclass(frozen=True)
@@ -376,5 +410,5 @@ EVENTS = catalog(
     MonsterEnhanced, MonsterRemoved, PlayersBoosted, HelperJoined, HelperLeft, MonstersKilled, LevelChanged, TreasuresDrawn, RanAway,
     Escaped, Caught, CursePlayed, CurseStays, CurseLifted, ChoiceOwed, ChoiceMade, Died, Looted, BodyCleared,
     CombatEnded, PhaseEntered, ItemPlayed, ItemEquipped, ItemCarried, ItemDiscarded, ItemGiven, ItemsSold, RoleTaken,
-    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled,
+    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed, SexSet,
 )

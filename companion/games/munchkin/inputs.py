@@ -10,6 +10,7 @@ face, a target) are asked one by one; options that a screen draws better name a 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import MISSING, fields, is_dataclass
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.munchkin import names
-from companion.games.munchkin.config import Config, default_config
+from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
 from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
@@ -34,6 +35,7 @@ TREASURES = tuple(Choice(n, str(n)) for n in range(1, 6))
 BONUSES = tuple(Choice(n, f"{n:+d}") for n in (*range(1, 11), -1, -2, -3, -5))
 LOSSES = tuple(Choice(n, str(n)) for n in range(1, 4))
 COUNTS = tuple(Choice(n, str(n)) for n in range(16))
+SEX_CHOICES = tuple(Choice(key, names.sex(key)) for key in SEXES)
 #: door cards: everything but treasures (items and Go Up a Level)
 DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
 
@@ -228,6 +230,11 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
                                 (*player, _card_ask(c, c.monsters, M("Monster"))), dialog="fight"))
         found += [Option(M("Use {item} for the players", item=names.item(c, g.card, g.name)), {"cmd": "oneshot", "item": g.uid, **_by(who, asks_who)})
                   for g in p.gear if g.one_shot and not g.sets_die]
+        found += _abilities(s, p, _by(who, asks_who))
+    by_hand = [x.id for x in c.specials.values() if x.does == "other"] + [i.id for i in c.items.values() if i.by_hand]
+    if by_hand and p.hand:
+        found.append(Option(M("Play a card the table does by hand"), {"cmd": "play"},
+                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in by_hand)))))
     if c.curses:
         found.append(Option(M("Curse a player"), {"cmd": "curse"}, (*player, Ask("target", M("Whom"), _seats(s)), _card_ask(c, c.curses, M("Curse")))))
     targets = tuple(Choice(q.name, q.name) for q in s.players if not q.dead and q.level < c.winning_level - 1)
@@ -235,6 +242,29 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
         found.append(Option(M("Go Up a Level"), {"cmd": "go_up"}, (*player, Ask("target", M("Whom"), targets))))
     found += [Option(M("Drop {card}", card=names.card(c, r)), {"cmd": "drop", "card": r, **_by(who, asks_who)}) for r in (*p.roles, *p.extras)]
     found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
+    found.append(Option(M("A character's sex"), {"cmd": "sex"}, (*player, Ask("sex", M("A character's sex"), SEX_CHOICES))))
+    return found
+
+
+def _abilities(s: MunchkinState, p: Player, by: dict[str, str]) -> list[Option]:
+    """The class abilities a fighter or helper may discard cards for now (rules.use_ability)."""
+    fight, found = s.fight, []
+    if p.name not in fight.fighters or not p.hand:
+        return []
+    for role in roles(s, p):
+        label = names.card(s.config, role.id)
+        if role.berserk or (role.turning and any(f.undead for f in fight.foes)):
+            power = "berserk" if role.berserk else "turning"
+            found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": power, **by},
+                                (Ask("cards", M("Cards"), tuple(Choice(n, str(n)) for n in range(1, min(3, p.hand) + 1))),), dialog="fight"))
+        if role.backstab:
+            victims = tuple(Choice(name, name) for name in fight.fighters if name != p.name)
+            if victims:
+                found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": "backstab", **by},
+                                    (Ask("target", M("Whom"), victims),), dialog="fight"))
+        if role.charm and p.hand >= role.charm:
+            found.append(Option(M("Discard cards for {ability}", ability=label), {"cmd": "ability", "power": "charm", **by}, _monster_ask(s),
+                                dialog="fight"))
     return found
 
 
@@ -269,38 +299,83 @@ _KIND = {"monsters": "monster", "curses": "curse", "enhancers": "enhancer", "ite
 
 
 def cards() -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as: every card of the catalogue (a table's own cards are typed in)."""
+    """What a tag can be enrolled as: every card of the catalogue (a table's own cards are typed in),
+    with the names each edition prints and the numbers printed on it."""
     c = default_config()
     found: list[GameCard] = []
     for attr, kind in _KIND.items():
-        found += [GameCard(card_id, names.card(c, card_id), kind) for card_id in getattr(c, attr)]
+        found += [GameCard(card.id, names.card(c, card.id), kind, names=dict(card.names) or {"en": card.name}, details=printed(card))
+                  for card in getattr(c, attr).values()]
     return tuple(found)
 
 
+#: what a card's data holds that is not printed on it (or is said by the card's kind)
+_NOT_PRINTED = {"id", "name", "names", "text", "kind"}
+
+
+def printed(card: Card) -> dict[str, Any]:
+    """The card's numbers as plain JSON, only those that differ from a blank card's (docs, `cards known`)."""
+    blank = {f.name: f.default for f in fields(card) if f.default is not MISSING}
+    values = {f.name: getattr(card, f.name) for f in fields(card) if f.name not in _NOT_PRINTED}
+    shown = {key: _plain(value) for key, value in values.items() if key not in blank or value != blank[key]}
+    return {**shown, **({"text": card.text} if card.text else {})}
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in fields(value) if getattr(value, f.name) != f.default}
+    if isinstance(value, tuple):
+        return dict(value)
+    return value
+
+
 def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:
-    """What a scanned card means now. Before the door is kicked, a door card is the one behind it; a
-    monster in a fight joins as a wandering monster; an enhancer or a one-shot goes into the fight; a
-    treasure (an item) is offered to the seat whose turn it is, to confirm; a class or race is taken on."""
+    """What a scanned card means now, played with at most one more gesture (issue 20). Before the door
+    is kicked, a door card is the one behind it; a monster looked for or wandering into a fight; an
+    enhancer or a one-shot into the fight (which monster, when several fight); a curse on whom; a
+    treasure (an item) offered to confirm: equipped or carried; the Loaded Die with the face it sets; a
+    class or race taken on; Go Up a Level on the one who plays it; a card the table plays by hand
+    counted out of the hand."""
     if s.status != "playing" or s.owed is not None:
         return None
     c = s.config
-    me = actor.seat if actor.is_seat else s.active_name
+    me = (actor.seat if actor.is_seat else None) or s.active_name
     own_turn = me == s.active_name
     special = c.specials.get(card)
-    door_card = card in c.monsters or card in c.curses or card in c.enhancers or card in c.roles or bool(special and special.does in DOOR_SPECIALS)
-    if s.phase == DOOR and own_turn and door_card:
+    if s.phase == DOOR and own_turn and _door_card(c, card):
         return {"cmd": "kick", "card": card}
     if card in c.monsters:
         return _scanned_monster(s, card, own_turn)
-    if card in c.enhancers and s.phase == COMBAT and len(s.fight.foes) == 1:
-        return {"cmd": "enhance", "card": card}
+    if card in c.enhancers:
+        return _into_the_fight(s, {"cmd": "enhance", "card": card}, names.card(c, card))
+    if card in c.curses:
+        return _scanned_curse(s, card, me)
     if card in c.items:
-        return _scanned_item(s, card, own_turn)
+        return _scanned_item(s, card, me)
     if card in c.roles or (special and special.does in ("super_munchkin", "half_breed")):
-        return {"cmd": "become", "card": card} if own_turn else None
+        return {"cmd": "become", "card": card} if own_turn or s.player(me).received else None
     if special and special.does == "go_up":
         return {"cmd": "go_up", "card": card}
+    if special and special.does == "wandering":
+        return _wandering(s)
+    if special and special.does == "other":
+        return {"cmd": "play", "card": card}
     return None
+
+
+def _wandering(s: MunchkinState) -> Option | None:
+    """The Wandering Monster card in a fight: which monster joins (the next card scanned answers)."""
+    if s.phase != COMBAT:
+        return None
+    monsters = tuple(Choice(m, names.card(s.config, m), card=m) for m in s.config.monsters)
+    return Option(M("A wandering monster from the catalogue joins"), {"cmd": "wander"}, (Ask("card", M("Monster"), monsters),))
+
+
+def _door_card(c: Config, card: str) -> bool:
+    special = c.specials.get(card)
+    if special is not None:
+        return special.deck == "door" or (not special.deck and special.does in DOOR_SPECIALS)
+    return card in c.monsters or card in c.curses or card in c.enhancers or card in c.roles
 
 
 def _scanned_monster(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | None:
@@ -311,17 +386,49 @@ def _scanned_monster(s: MunchkinState, card: str, own_turn: bool) -> dict[str, A
     return None
 
 
-def _scanned_item(s: MunchkinState, card: str, own_turn: bool) -> dict[str, Any] | Option | None:
-    """Issue 13: a treasure scanned is offered to the seat whose turn it is, to confirm (YES): equipped
-    where a slot is free, else carried; NO leaves it in the hand. In a fight a one-shot is played."""
-    item = s.config.items[card]
-    if s.phase == COMBAT and item.one_shot and not item.sets_die:
-        return {"cmd": "oneshot", "card": card}
-    if not own_turn or s.phase not in (DOOR, TROUBLE, CHARITY):
+def _into_the_fight(s: MunchkinState, command: dict[str, Any], card: Text) -> dict[str, Any] | Option | None:
+    """A card played on a monster: at once when one fights, else asking which (one gesture)."""
+    if s.phase != COMBAT:
         return None
-    seat, name = s.active_name, names.card(s.config, card)
+    which = _monster_ask(s)
+    return Option(card, command, which) if which else command
+
+
+def _scanned_curse(s: MunchkinState, card: str, me: str) -> Option:
+    name = names.card(s.config, card)
+    return Option(M("Curse a player"), {"cmd": "curse", "card": card}, (Ask("target", name, _seats(s, first=_first_other(s, me))),))
+
+
+def _first_other(s: MunchkinState, me: str) -> str | None:
+    return next((p.name for p in s.players if p.name != me and not p.dead), None)
+
+
+def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Option | None:
+    """Issue 13: a treasure scanned is offered to its player (the seat whose turn it is, or one that just
+    received it), to confirm (YES): equipped where a slot is free, else carried; NO leaves it in the
+    hand. In a fight a one-shot is played (one that sends a monster away: which, when several fight);
+    running away, the Loaded Die asks the face it sets; a card the table plays by hand is counted."""
+    item = s.config.items[card]
+    if item.by_hand:
+        return {"cmd": "play", "card": card}
+    if item.sets_die and s.phase == RUN:
+        return _loaded_die(s, me)
+    if s.phase == COMBAT and item.one_shot and not item.sets_die:
+        return _into_the_fight(s, {"cmd": "remove", "card": card}, names.card(s.config, card)) if item.removes else {"cmd": "oneshot", "card": card}
+    own_turn = me == s.active_name and s.phase in (DOOR, TROUBLE, CHARITY)
+    if not (own_turn or (s.player(me).received and not s.in_fight(me))):
+        return None
+    name = names.card(s.config, card)
     gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot)
-    wearable = not item.one_shot and slot_free(s.player(seat), gear)
+    wearable = not item.one_shot and slot_free(s.player(me), gear)
     how = (Choice(True, M("equipped"), likely=True), Choice(False, M("carried"))) if wearable else (Choice(False, M("onto the table")),)
-    return Option(M("{seat} plays {item}", seat=seat, item=name), {"cmd": "item", "card": card},
-                  (Ask("equip", M("{seat} plays {item}", seat=seat, item=name), how),))
+    return Option(M("{seat} plays {item}", seat=me, item=name), {"cmd": "item", "card": card},
+                  (Ask("equip", M("{seat} plays {item}", seat=me, item=name), how),))
+
+
+def _loaded_die(s: MunchkinState, me: str) -> Option | None:
+    if not any(who == me for who, _uid in s.fight.to_roll):
+        return None
+    faces = tuple(Choice(n, str(n), likely=n == 6) for n in range(1, 7))
+    return Option(M("Loaded Die"), {"cmd": "roll"}, (Ask("loaded", M("Loaded Die"), faces),))
+

@@ -1,14 +1,15 @@
 """What players read for the game's ids: cards, slots, phases of a fight.
 
-The catalogue's own cards have translatable names (the German catalogue uses the seed's words:
-Rattenfänger, Menschenfresser-Mond, Böse, gezinkter Würfel, Schneider…); a table's own cards, and
-any catalogue card a table renamed, are shown as typed. Cards typed in without a name are described
+The seed's cards and the classes and races have translatable names (the German catalogue uses the
+seed's words: Rattenfänger, Menschenfresser-Mond, Böse, gezinkter Würfel, Schneider…); the other cards
+of the base set show the name their edition prints in the table's language (`names` in the data, else
+English); a table's own cards, and any catalogue card a table renamed, are shown as typed. Cards typed in without a name are described
 by what they are ("a level 8 monster").
 """
 from __future__ import annotations
 
 from companion.games.munchkin.config import Config
-from companion.messages import M, Message, Text
+from companion.messages import M, Message, Names, Text
 
 #: the shipped cards, by id: the English name (the message id) a translation turns into the seed's words
 SHIPPED: dict[str, Message] = {
@@ -36,6 +37,7 @@ _SLOTS = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footg
 _LOSSES = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footgear"), "hand": M("a hand item"),
            "big": M("a Big item"), "item": M("an item"), "class": M("a class"), "race": M("a race")}
 _KINDS = {"class": M("class"), "race": M("race")}
+_SEXES = {"male": M("male"), "female": M("female")}
 _DOOR_KINDS = {"monster": M("monster"), "curse": M("curse"), "other": M("card of another kind")}
 
 
@@ -46,6 +48,8 @@ def card(config: Config, card_id: str | None, name: str = "") -> Text:
         shipped = SHIPPED.get(card_id)
         if found is not None and shipped is not None and found.name == shipped.id:
             return shipped
+        if found is not None and found.names and found.names.get("en", found.name) == found.name:
+            return Names(found.names)  # as each edition prints it, in the table's language
         if found is not None:
             return found.name
     return name
@@ -74,6 +78,10 @@ def slot(key: str) -> Text:
 
 def loss(key: str) -> Text:
     return _LOSSES.get(key, key)
+
+
+def sex(key: str) -> Text:
+    return _SEXES.get(key, key)
 
 
 def role_kind(key: str) -> Text:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.games.munchkin.config import Role
+from companion.games.munchkin.config import SEXES, Role
 from companion.games.munchkin.state import Foe, Gear, MunchkinState, Player
 from companion.odds import chance_at_least
 
@@ -22,7 +22,10 @@ def roles(s: MunchkinState, p: Player) -> list[Role]:
 
 
 def counts(g: Gear, p: Player) -> bool:
-    """An equipped item counts, unless it is only for a class or race its owner does not have (facts §2.8)."""
+    """An equipped item counts, unless it is only for a class or race its owner does not have (facts §2.8),
+    or for the other sex (a sex nobody said: it counts)."""
+    if g.only in SEXES:
+        return g.equipped and p.sex in (None, g.only)
     return g.equipped and (g.only is None or g.only in p.roles)
 
 
@@ -42,7 +45,7 @@ def monster_strength(s: MunchkinState, foe: Foe) -> int:
     """Its level, the enhancers on it, and its bonus against a fighter's class or race, counted once
     even when fighter and helper both qualify (seed §Um Hilfe bitten)."""
     fighters = s.fight.fighters if s.combat else ()
-    held = {r for name in fighters for r in s.player(name).roles}
+    held = {r for name in fighters for r in (*s.player(name).roles, s.player(name).sex)}
     against = max((n for role, n in foe.bonus if role in held), default=0)
     return foe.level + sum(e.bonus for e in foe.enhancements) + against
 

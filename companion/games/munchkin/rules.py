@@ -31,6 +31,8 @@ from companion.records import Command, Event
 #: a name fits a seat's badge and a spoken sentence
 MAX_NAME = 24
 SEATS = (3, 6)
+#: cards a class ability takes at most in one fight (berserking, turning) or one roll (flight): the cards say 3
+DISCARDS = 3
 #: what a curse or bad stuff can take, and where it looks (seed §Gegenstände; facts §2.10)
 WORN_SLOTS = ("headgear", "armour", "footgear")
 
@@ -286,9 +288,20 @@ def remove(tx: Tx, c: cmd.Remove, actor: Viewer) -> None:
     seat = _seat_of(s, actor, c.seat)
     foe = _target_monster(s, c.monster)
     _in_range(c.cards, 0, 10, "cards")
+    if c.card is not None:
+        item = s.config.items.get(c.card)
+        if item is None or not item.removes:
+            raise RuleError("NOT_A_REMOVER", M("{card} does not take a monster out of the fight.", card=_catalogue_card(s, c.card)))
+        if c.cards != 1:
+            raise RuleError("BAD_ARGUMENTS", M("A catalogue card brings its own numbers."))
     if c.cards:
         spend_hand(tx, seat, c.cards)
-    tx.emit(ev.MonsterRemoved(foe.uid, seat))
+    monster_leaves(tx, foe.uid, seat)
+
+
+def monster_leaves(tx: Tx, uid: int, by: str) -> None:
+    """The fight goes on while a monster is left, and ends when the last one goes."""
+    tx.emit(ev.MonsterRemoved(uid, by))
     if not tx.state.fight.foes:
         tx.emit(ev.CombatEnded("removed"), ev.PhaseEntered(CHARITY))
 
@@ -359,7 +372,7 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
         raise RuleError("NOT_PENDING", M("{seat} has no roll to make against monster {n}.", seat=seat, n=uid))
     die = _face(c.die, "die") if c.die is not None else tx.rng.randint(1, 6)
     face = _loaded(tx, seat, c) if c.loaded is not None else die
-    bonus = run_bonus(s, seat, foe)
+    bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
     virtual = c.die is None
     if face + bonus >= s.config.escape_on:
         tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
@@ -367,6 +380,17 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
         apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff")
+
+
+def _flight(tx: Tx, seat: str, cards: int) -> int:
+    """The Wizard's flight spell: cards discarded after the roll, +1 each, up to 3."""
+    if not cards:
+        return 0
+    _in_range(cards, 0, DISCARDS, "flight")
+    per_card, role = _ability(tx.state, seat, "flight")
+    spend_hand(tx, seat, cards, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "flight", cards))
+    return per_card * cards
 
 
 def _loaded(tx: Tx, seat: str, c: cmd.Roll) -> int:
@@ -516,15 +540,22 @@ def curse_effect(tx: Tx, by: str, target: str, card: str | None, levels: int | N
 
 def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = ()) -> None:
     """Bad stuff and curses (seed §Weglaufen, facts §2.5, §2.10): death, lost levels (never below 1,
-    facts §2.7), a lost item or class (the victim's choice when several qualify; "if you have none" →
-    levels instead), and a lasting curse that stays in front of the victim."""
+    facts §2.7), cards or the whole hand, a lost item or class (the victim's choice when several qualify;
+    "if you have none" → levels instead), and a lasting curse that stays in front of the victim."""
     if effect.death:
         tx.emit(ev.Died(victim))
         return
     if effect.levels:
         lose_levels(tx, victim, effect.levels, why)
+    held = tx.state.player(victim).hand
+    lost = held if effect.whole_hand else min(held, effect.cards)
+    if lost:
+        tx.emit(ev.HandChanged(victim, -lost, "lost"))
     if effect.lose != "nothing":
         take_away(tx, victim, effect, source, items)
+    sex = tx.state.player(victim).sex
+    if effect.change_sex and sex is not None:
+        tx.emit(ev.SexSet(victim, "female" if sex == "male" else "male"))
     if effect.stays:
         tx.emit(ev.CurseStays(victim, tx.state.next_uid, card, source, effect.combat, effect.run))
 
@@ -633,11 +664,10 @@ def gain_levels(tx: Tx, seat: str, n: int, why: str, may_win: bool) -> None:
 
 # -- items ------------------------------------------------------------------------------------------
 def play_item(tx: Tx, c: cmd.PlayItem, actor: Viewer) -> None:
-    """Seed §Gegenstände: items are played in your own turn, not in a fight; any number may be carried,
+    """Seed §Gegenstände: items are played in your own turn, not in a fight, or the moment they are received; any number may be carried,
     one Big item at most (facts §2.8: unless a Dwarf); equipped only where a slot is free."""
     s = tx.state
-    _require_phase(s, DOOR, TROUBLE, CHARITY)
-    seat = _own_turn(s, actor)
+    seat = _mine_or_received(s, actor, c.seat, DOOR, TROUBLE, CHARITY)
     p = s.player(seat)
     item = _new_item(s, c)
     if item.big and not _big_item_fits(s, p):
@@ -735,24 +765,34 @@ def sell(tx: Tx, c: cmd.Sell, actor: Viewer) -> None:
         raise RuleError("NOTHING_TO_SELL", M("Say which items are sold."))
     if from_hand > p.hand:
         raise RuleError("HAND_EMPTY", M("{seat} holds {n} cards by the companion's count.", seat=seat, n=p.hand))
-    gold = sum(g.gold for g in p.gear if g.uid in c.items) + sum(card.gold for card in cards if card) + sum(c.gold)
+    values = [g.gold for g in p.gear if g.uid in c.items] + [card.gold for card in cards if card] + list(c.gold)
+    gold = sum(values) + (_sold_double(s, p, values) if c.double else 0)
     levels = gold // s.config.gold_per_level
     room = s.config.winning_level - 1 - p.level
     if room <= 0:
         raise RuleError("NOT_THE_TENTH", M("Selling never gives level {win}: {seat} needs a kill.", win=s.config.winning_level, seat=seat))
     if not levels:
         raise RuleError("NOT_ENOUGH_GOLD", M("{gold} gold is not enough: a level costs {price}.", gold=gold, price=s.config.gold_per_level))
-    tx.emit(ev.ItemsSold(seat, c.items, from_hand, gold, min(levels, room)))
+    tx.emit(ev.ItemsSold(seat, c.items, from_hand, gold, min(levels, room), doubled=c.double))
     gain_levels(tx, seat, min(levels, room), "sold", may_win=False)
+
+
+def _sold_double(s: MunchkinState, p: Player, values: list[int]) -> int:
+    """The Halfling: once a turn one item sells for double (the most valuable one sold: the gold it adds)."""
+    if not any(r.sells_double for r in roles(s, p)):
+        raise RuleError("NO_ABILITY", M("{seat} has no class or race with that ability.", seat=p.name))
+    if s.doubled:
+        raise RuleError("ONCE_A_TURN", M("One item a turn sells for double: {seat} has sold one.", seat=p.name))
+    return max(values, default=0)
 
 
 # -- classes and races -------------------------------------------------------------------------------
 def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
-    """Seed §Klassen: played in your own turn; at most 1 class (facts §2.9: 1 race; 2 of either with
+    """Seed §Klassen: played in your own turn or the moment it is received; at most 1 class (facts §2.9: 1 race; 2 of either with
     Super Munchkin / Half-Breed), no card twice."""
     s = tx.state
     seat = _seat_of(s, actor, c.seat)
-    if seat != s.active_name:
+    if seat != s.active_name and not _may_play_at_once(s, seat):
         raise RuleError("NOT_YOUR_TURN", M("A class or race is played in your own turn."))
     p = s.player(seat)
     if c.card in p.roles or c.card in p.extras:
@@ -770,6 +810,91 @@ def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
             raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=names.role_kind(kind), seat=seat))
     spend_hand(tx, seat, 1)
     tx.emit(ev.RoleTaken(seat, c.card))
+
+
+def use_ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
+    """Class abilities that cost cards in a fight (the base set's cards): the Warrior's berserking (+1 a
+    card) and the Cleric's turning (+3 a card against the undead), up to 3 cards a fight; the Thief's
+    backstab (-2 to another player in the fight, once a fight each); the Wizard's charm (the whole hand,
+    at least 3 cards: one monster leaves, its treasure drawn, no level)."""
+    s = tx.state
+    _require_phase(s, COMBAT)
+    seat = _seat_of(s, actor, c.seat)
+    per_card, role = _ability(s, seat, c.power)
+    if c.power == "backstab":
+        backstab(tx, seat, role, per_card, c.target)
+    elif c.power == "charm":
+        charm(tx, seat, role, per_card, c.monster)
+    else:
+        fight_discards(tx, seat, role, c.power, per_card, c)
+
+
+def _ability(s: MunchkinState, seat: str, power: str) -> tuple[int, str]:
+    """How much `power` gives per card for `seat`, and the class or race card that has it."""
+    best = max(roles(s, s.player(seat)), key=lambda r: int(getattr(r, power)), default=None)
+    if best is None or not getattr(best, power):
+        raise RuleError("NO_ABILITY", M("{seat} has no class or race with that ability.", seat=seat))
+    return int(getattr(best, power)), best.id
+
+
+def fight_discards(tx: Tx, seat: str, role: str, power: str, per_card: int, c: cmd.Ability) -> None:
+    s = tx.state
+    if seat not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=seat))
+    if power == "turning" and not _target_monster(s, c.monster).undead:
+        raise RuleError("NOT_UNDEAD", M("Turning works only against an undead monster."))
+    used = sum(n for who, what, n, _target in s.fight.abilities if who == seat and what == power)
+    _in_range(c.cards, 1, DISCARDS - used, "cards")
+    spend_hand(tx, seat, c.cards, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, power, c.cards, per_card * c.cards))
+
+
+def backstab(tx: Tx, seat: str, role: str, per_card: int, target: str | None) -> None:
+    s = tx.state
+    victim = _known_seat(s, target or "")
+    if victim == seat or victim not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=victim))
+    if any(who == seat and what == "backstab" and hit == victim for who, what, _n, hit in s.fight.abilities):
+        raise RuleError("ONCE_A_FIGHT", M("{seat} backstabs each player once a fight.", seat=seat))
+    spend_hand(tx, seat, 1, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "backstab", 1, -per_card, victim))
+
+
+def charm(tx: Tx, seat: str, role: str, at_least: int, uid: int | None) -> None:
+    s = tx.state
+    if seat not in s.fight.fighters:
+        raise RuleError("NOT_FIGHTING", M("{seat} neither fights nor helps in this fight.", seat=seat))
+    foe = _target_monster(s, uid)
+    held = s.player(seat).hand
+    if held < at_least:
+        raise RuleError("HAND_TOO_SMALL", M("It takes the whole hand, at least {n} cards: {seat} holds {held}.", n=at_least, seat=seat, held=held))
+    spend_hand(tx, seat, held, "ability")
+    tx.emit(ev.AbilityUsed(seat, role, "charm", held))
+    treasures = max(0, foe.treasures + sum(e.treasures for e in foe.enhancements))
+    if treasures:
+        tx.emit(ev.TreasuresDrawn(seat, treasures, face_up=False))
+    monster_leaves(tx, foe.uid, seat)
+
+
+def set_sex(tx: Tx, c: cmd.Sex, actor: Viewer) -> None:
+    """Facts §2.1: a character has the player's sex unless declared otherwise; cards may change it."""
+    seat = _seat_of(tx.state, actor, c.seat)
+    if tx.state.player(seat).sex == c.sex:
+        raise RuleError("NO_CHANGE", M("{seat}'s character is {sex} already.", seat=seat, sex=names.sex(c.sex)))
+    tx.emit(ev.SexSet(seat, c.sex))
+
+
+def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
+    """A card whose effect the companion does not model (its text says what the table does): any
+    time, by anyone alive; it only leaves the hand."""
+    s = tx.state
+    seat = _seat_of(s, actor, c.seat)
+    _alive(s, seat)
+    special, item = s.config.specials.get(c.card), s.config.items.get(c.card)
+    if not ((special is not None and special.does == "other") or (item is not None and item.by_hand)):
+        raise RuleError("HAS_A_COMMAND", M("{card} is played with its own command.", card=_catalogue_card(s, c.card)))
+    spend_hand(tx, seat, 1)
+    tx.emit(ev.CardPlayed(seat, c.card))
 
 
 def _role_limit(s: MunchkinState, p: Player, kind: str) -> int:
@@ -943,6 +1068,23 @@ def _seat_of(s: MunchkinState, actor: Viewer, seat: str | None) -> str:
     return _known_seat(s, seat) if seat is not None else s.active_name
 
 
+def _may_play_at_once(s: MunchkinState, seat: str) -> bool:
+    """Seed §Gegenstände, §Klassen: an item or class may also be played "the moment you receive it"
+    (a helper's treasures, a looted card), out of a fight."""
+    return s.player(seat).received > 0 and not s.in_fight(seat)
+
+
+def _mine_or_received(s: MunchkinState, actor: Viewer, seat: str | None, *phases: str) -> str:
+    """The seat playing an item: the one whose turn it is (in these phases), or one playing a card it just received."""
+    who = _seat_of(s, actor, seat)
+    if who != s.active_name and _may_play_at_once(s, who):
+        return who
+    _require_phase(s, *phases)
+    if who != s.active_name:
+        raise RuleError("NOT_YOUR_TURN", M("It is {seat}'s turn.", seat=s.active_name))
+    return who
+
+
 def _own_turn(s: MunchkinState, actor: Viewer) -> str:
     if actor.is_seat and actor.seat != s.active_name:
         raise RuleError("NOT_YOUR_TURN", M("It is {seat}'s turn.", seat=s.active_name))
@@ -992,6 +1134,9 @@ _HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {
     cmd.Give: give,
     cmd.Sell: sell,
     cmd.Become: become,
+    cmd.Ability: use_ability,
+    cmd.Play: play,
+    cmd.Sex: set_sex,
     cmd.Drop: drop,
     cmd.Lift: lift,
 }

@@ -62,6 +62,12 @@ class Player:
     dead: bool = False
     #: died: a fresh hand comes at the start of the next own turn (facts §2.6)
     fresh_due: bool = False
+    #: the character's sex when a table says it (cards that name one); None: not said
+    sex: str | None = None
+    #: cards received out of turn (a helper's treasures, a looted card, charity) that may still be played
+    #: at once as items or classes (seed §Gegenstände, §Klassen: "in dem Moment, in dem du sie erhältst");
+    #: the moment lasts until the next turn starts (for charity, given as the turn changes: the one after)
+    received: int = 0
 
     def item(self, uid: int) -> Gear | None:
         return next((g for g in self.gear if g.uid == uid), None)
@@ -93,6 +99,7 @@ class Foe:
     bonus: tuple[tuple[str, int], ...] = ()
     run: int = 0
     wont_pursue: int = 0
+    undead: bool = False
     bad_stuff: Effect | None = None
     text: str = ""
 
@@ -127,6 +134,8 @@ class Combat:
     #: running away: (seat, monster uid) still to roll, in the order they will be offered
     to_roll: tuple[tuple[str, int], ...] = ()
     rolls: tuple[RollResult, ...] = ()
+    #: class and race abilities used in this fight: (seat, power, cards, target)
+    abilities: tuple[tuple[str, str, int, str | None], ...] = ()
 
     def foe(self, uid: int) -> Foe | None:
         return next((f for f in self.foes if f.uid == uid), None)
@@ -178,6 +187,10 @@ class MunchkinState:
     flash: str | None = None
     #: the players' names in seat order (a player is found by name)
     names: tuple[str, ...] = ()
+    #: an item was sold for double in this turn (the Halfling's once a turn)
+    doubled: bool = False
+    #: who was given charity as the turn changes: their moment of receiving outlasts that turn's start
+    gifted: tuple[str, ...] = ()
 
     # -- questions the rules and views ask ------------------------------------------------------
     @property
@@ -247,11 +260,25 @@ def _started(s: MunchkinState, e: ev.GameStarted) -> MunchkinState:
 
 
 def _turn_started(s: MunchkinState, e: ev.TurnStarted) -> MunchkinState:
-    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None)
+    players = tuple(replace(p, received=0) if p.received and p.name not in s.gifted else p for p in s.players)
+    return replace(s, active=s.names.index(e.seat), phase=DOOR, combat=None, flash=None, players=players, doubled=False, gifted=())
 
 
 def _hand_dealt(s: MunchkinState, e: ev.HandDealt) -> MunchkinState:
-    return _with(s, e.seat, hand=e.count, fresh_due=False)
+    """The dealt cards join whatever the hand holds (a revived player may have received charity meanwhile)."""
+    return _with(s, e.seat, hand=s.player(e.seat).hand + e.count, fresh_due=False)
+
+
+def _received(s: MunchkinState, seat: str, n: int) -> MunchkinState:
+    """`n` cards reach `seat`'s hand; out of its turn it may play them at once."""
+    p = s.player(seat)
+    return _with(s, seat, hand=p.hand + n, received=p.received + (n if seat != s.active_name else 0))
+
+
+def _played_at_once(s: MunchkinState, seat: str) -> MunchkinState:
+    """An item or class played out of turn uses up one card received this moment."""
+    p = s.player(seat)
+    return _with(s, seat, received=p.received - 1) if seat != s.active_name and p.received else s
 
 
 def _hand_changed(s: MunchkinState, e: ev.HandChanged) -> MunchkinState:
@@ -262,7 +289,8 @@ def _monster_appeared(s: MunchkinState, e: ev.MonsterAppeared) -> MunchkinState:
     card: MonsterCard | None = s.config.monsters.get(e.card) if e.card else None
     foe = Foe(e.uid, e.name, e.card, e.level, e.treasures, e.levels, e.by, e.wandering)
     if card is not None:
-        foe = replace(foe, bonus=card.bonus, run=card.run, wont_pursue=card.wont_pursue, bad_stuff=card.bad_stuff, text=card.text)
+        foe = replace(foe, bonus=card.bonus, run=card.run, wont_pursue=card.wont_pursue, undead=card.undead, bad_stuff=card.bad_stuff,
+                      text=card.text)
     return replace(_with_fight(s, foes=(*s.fight.foes, foe)), next_uid=max(s.next_uid, e.uid + 1))
 
 
@@ -290,7 +318,7 @@ def _item_played(s: MunchkinState, e: ev.ItemPlayed) -> MunchkinState:
     gear = Gear(e.uid, e.name, e.card, e.bonus, e.slot, e.big, e.gold, e.one_shot, e.equipped)
     if card is not None:
         gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die)
-    s = _with(s, e.seat, gear=(*s.player(e.seat).gear, gear))
+    s = _played_at_once(_with(s, e.seat, gear=(*s.player(e.seat).gear, gear)), e.seat)
     return replace(s, next_uid=max(s.next_uid, e.uid + 1))
 
 
@@ -303,14 +331,21 @@ def _item_given(s: MunchkinState, e: ev.ItemGiven) -> MunchkinState:
 
 def _items_sold(s: MunchkinState, e: ev.ItemsSold) -> MunchkinState:
     p = s.player(e.seat)
+    s = replace(s, doubled=s.doubled or e.doubled)
     return _with(s, e.seat, gear=tuple(g for g in p.gear if g.uid not in e.items), hand=p.hand - e.hand_cards)
+
+
+def _ability_used(s: MunchkinState, e: ev.AbilityUsed) -> MunchkinState:
+    fight = s.fight
+    boosts = (*fight.boosts, Boost(e.seat, "", e.role, e.bonus)) if e.bonus else fight.boosts
+    return _with_fight(s, boosts=boosts, abilities=(*fight.abilities, (e.seat, e.power, e.cards, e.target)))
 
 
 def _role_taken(s: MunchkinState, e: ev.RoleTaken) -> MunchkinState:
     p = s.player(e.seat)
     if e.role in s.config.roles:
-        return _with(s, e.seat, roles=(*p.roles, e.role))
-    return _with(s, e.seat, extras=(*p.extras, e.role))
+        return _played_at_once(_with(s, e.seat, roles=(*p.roles, e.role)), e.seat)
+    return _played_at_once(_with(s, e.seat, extras=(*p.extras, e.role)), e.seat)
 
 
 def _role_lost(s: MunchkinState, e: ev.RoleLost) -> MunchkinState:
@@ -339,14 +374,14 @@ def _looted(s: MunchkinState, e: ev.Looted) -> MunchkinState:
     new = replace(body, gear=taken, hand=body.hand - int(e.hand), looted_by=(*body.looted_by, e.looter))
     s = replace(s, bodies=tuple(new if b is body else b for b in s.bodies))
     gets = int(e.hand or e.item is not None)  # looted cards go to the hand (facts §2.6)
-    return _with(s, e.looter, hand=s.player(e.looter).hand + gets)
+    return _received(s, e.looter, gets)
 
 
 def _charity(s: MunchkinState, e: ev.CharityGiven) -> MunchkinState:
     s = _with(s, e.seat, hand=s.player(e.seat).hand - sum(e.gifts.values()) - e.discarded)
     for seat, n in e.gifts.items():
-        s = _with(s, seat, hand=s.player(seat).hand + n)
-    return s
+        s = _received(s, seat, n)
+    return replace(s, gifted=tuple(e.gifts))
 
 
 def _combat_ended(s: MunchkinState, e: ev.CombatEnded) -> MunchkinState:
@@ -370,7 +405,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.HelperLeft: lambda s, e: _with_fight(s, helper=None, bribe=None),
     ev.MonstersKilled: lambda s, e: replace(s, flash="kill"),
     ev.LevelChanged: lambda s, e: _with(s, e.seat, level=e.to),
-    ev.TreasuresDrawn: lambda s, e: _with(s, e.seat, hand=s.player(e.seat).hand + e.count),
+    ev.TreasuresDrawn: lambda s, e: _received(s, e.seat, e.count),
     ev.RanAway: _ran_away,
     ev.Escaped: _rolled,
     ev.Caught: _rolled,
@@ -396,4 +431,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.TurnEnded: lambda s, e: s,
     ev.GameWon: lambda s, e: replace(s, status="over", phase="over", winners=e.winners),
     ev.DieRolled: lambda s, e: replace(s, last_die=e.face),
+    ev.AbilityUsed: _ability_used,
+    ev.SexSet: lambda s, e: _with(s, e.seat, sex=e.sex),
+    ev.CardPlayed: lambda s, e: s,
 }

@@ -107,6 +107,7 @@ def _player(s: MunchkinState, p: Player, index: int) -> dict[str, Any]:
         "colour": SEAT_COLOURS[index % len(SEAT_COLOURS)],
         "classes": [{"id": r, "name": render(names.card(c, r))} for r in p.roles if c.roles[r].kind == "class"],
         "races": [{"id": r, "name": render(names.card(c, r))} for r in p.roles if c.roles[r].kind == "race"],
+        "sex": p.sex,
         "extras": [{"id": x, "name": render(names.card(c, x))} for x in p.extras],
         "gear": [_gear(s, p, g) for g in p.gear],
         "gold": sum(g.gold for g in p.gear),
@@ -182,14 +183,15 @@ def catalogue(s: MunchkinState, viewer: Viewer | None = None) -> dict[str, list[
     player checks: an analysis, asked by a screen or a client when it needs it, not sent in every view."""
     c = s.config
     return {
-        "monsters": [{"id": m.id, "name": render(names.card(c, m.id)), "level": m.level, "treasures": m.treasures, "levels": m.levels}
-                     for m in c.monsters.values()],
+        "monsters": [{"id": m.id, "name": render(names.card(c, m.id)), "level": m.level, "treasures": m.treasures, "levels": m.levels,
+                      "bad_stuff": render(effect_text(m.bad_stuff)), "text": m.text} for m in c.monsters.values()],
         "enhancers": [{"id": e.id, "name": render(names.card(c, e.id)), "bonus": e.bonus, "treasures": e.treasures} for e in c.enhancers.values()],
         "items": [{"id": i.id, "name": render(names.card(c, i.id)), "bonus": i.bonus, "slot": i.slot, "big": i.big, "gold": i.gold,
-                   "one_shot": i.one_shot, "sets_die": i.sets_die} for i in c.items.values()],
-        "curses": [{"id": k.id, "name": render(names.card(c, k.id)), "effect": render(effect_text(k.effect))} for k in c.curses.values()],
-        "roles": [{"id": r.id, "name": render(names.card(c, r.id)), "kind": r.kind} for r in c.roles.values()],
-        "specials": [{"id": x.id, "name": render(names.card(c, x.id)), "does": x.does} for x in c.specials.values()],
+                   "one_shot": i.one_shot, "sets_die": i.sets_die, "text": i.text} for i in c.items.values()],
+        "curses": [{"id": k.id, "name": render(names.card(c, k.id)), "effect": render(effect_text(k.effect)), "text": k.text}
+                   for k in c.curses.values()],
+        "roles": [{"id": r.id, "name": render(names.card(c, r.id)), "kind": r.kind, "text": r.text} for r in c.roles.values()],
+        "specials": [{"id": x.id, "name": render(names.card(c, x.id)), "does": x.does, "text": x.text} for x in c.specials.values()],
     }
 
 
@@ -200,6 +202,10 @@ def effect_text(e: Effect) -> Text:
     parts: list[Text] = []
     if e.levels:
         parts.append(P("Lose {n} level.", "Lose {n} levels.", n=e.levels))
+    if e.whole_hand:
+        parts.append(M("Lose the whole hand."))
+    elif e.cards:
+        parts.append(P("Lose {n} card of the hand.", "Lose {n} cards of the hand.", n=e.cards))
     if e.lose != "nothing":
         parts.append(M("Lose {what}.", what=names.loss(e.lose)) if e.count == 1 else
                      M("Lose {n} of these: {what}.", n=e.count, what=names.loss(e.lose)))
@@ -402,6 +408,8 @@ def _hand_line(s: MunchkinState, e: ev.HandChanged) -> Text | None:
         return M("{seat} loots the room", seat=e.seat)
     if e.why == "tailor":
         return P("{seat} discards {n} card to take the curse", "{seat} discards {n} cards to take the curse", n=-e.delta, seat=e.seat)
+    if e.why == "lost":
+        return P("{seat} loses {n} card of the hand", "{seat} loses {n} cards of the hand", n=-e.delta, seat=e.seat)
     return None  # playing a card is told by what the card does
 
 
@@ -468,6 +476,10 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
                                     M("{seat} discards {item}", seat=e.seat, item=_item_name(s, e.seat, e.uid))),
     ev.ItemGiven: lambda s, e: M("{seat} gives {item} to {to}", seat=e.seat, item=_item_name(s, e.seat, e.uid), to=e.to),
     ev.ItemsSold: _sold,
+    ev.SexSet: lambda s, e: M("{seat}'s character is {sex}", seat=e.seat, sex=names.sex(e.sex)),
+    ev.CardPlayed: lambda s, e: M("{seat} plays {item}", seat=e.seat, item=names.card(s.config, e.card)),
+    ev.AbilityUsed: lambda s, e: P("{seat} discards {n} card for {ability}", "{seat} discards {n} cards for {ability}", n=e.cards, seat=e.seat,
+                                   ability=names.card(s.config, e.role)),
     ev.RoleTaken: lambda s, e: M("{seat} becomes {role}", seat=e.seat, role=names.card(s.config, e.role)),
     ev.RoleLost: lambda s, e: M("{seat} is no longer {role}", seat=e.seat, role=names.card(s.config, e.role)),
     ev.CharityGiven: _charity_line,
@@ -485,7 +497,7 @@ def _body_item(s: MunchkinState, e: ev.Looted) -> Text:
 
 # -- what the table must hear ---------------------------------------------------------------------------
 _FIGHT_CHANGES = (ev.CombatStarted, ev.MonsterAppeared, ev.MonsterEnhanced, ev.MonsterRemoved, ev.PlayersBoosted, ev.HelperJoined, ev.HelperLeft,
-                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays)
+                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed)
 
 
 def announcements(before: MunchkinState, events: Sequence[Event]) -> list[Text]:
