@@ -30,8 +30,8 @@ from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.table import Outcome
 from ui.games import GameScreens, screens_for
-from ui.guard import is_loopback
-from ui.joining import JoinCodes, base_url, code_in_route, join_route
+from ui.guard import JoinThrottle, is_loopback, wait_seconds
+from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort
 from ui.redraw import redraw, settle
 from ui.webroot import web_root
@@ -73,6 +73,8 @@ class Hub:
         self.companion = companion
         self.join_base = join_base
         self.codes = JoinCodes()
+        #: wrong join codes, shared with the door (ui/guard.py): a code typed on a page counts as one in a URL
+        self.throttle = JoinThrottle()
         self._lock = threading.Lock()
         self._apps: list[App] = []
         self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
@@ -181,8 +183,13 @@ class App:
     def remote(self) -> bool:
         """Opened from another machine (a phone, with --lan): it may only be a seat's page, never the
         table's (setup, saved games, cards, the simulator) nor the game master's."""
+        return bool(self.client) and not is_loopback(self.client)
+
+    @property
+    def client(self) -> str:
+        """The address the page was opened from ("" when unknown)."""
         address = getattr(self.page, "client_ip", None)
-        return isinstance(address, str) and bool(address) and not is_loopback(address)
+        return address if isinstance(address, str) else ""
 
     @property
     def narrow(self) -> bool:
@@ -315,17 +322,21 @@ class App:
         code = code_in_route(route)
         if code is None:
             return False
-        if self.viewer.is_seat and self.hub.codes.seat(self.companion.session, code) == self.viewer.seat:
+        session = self.companion.session
+        if self.viewer.is_seat and session is not None and self.hub.codes.codes(session).get(self.viewer.seat or "") == code:
             return False
         self.join(code, push_route=False)
         return True
 
     def join(self, code: str, push_route: bool = True) -> bool:
-        """Become the page of the seat that `code` joins; False (and a notice) for an unknown code."""
-        seat = self.hub.codes.seat(self.companion.session, code) if self.companion.playing else None
+        """Become the page of the seat that `code` joins; False (and a notice) for an unknown code, or
+        for any code while this phone (or every phone together) has guessed too many wrong ones."""
+        wait = self.hub.throttle.wait(self.client) if self.remote else 0.0
+        seat = self._seat_of(code) if wait <= 0 else None
         if seat is None:
             self.viewer, self.screen = TABLE, "home"
-            self.tell("refused", M("No seat of the game on the table has the code {code}.", code=code.strip()))
+            self.tell("refused", M("Too many wrong join codes: try again in {n} seconds.", n=wait_seconds(wait)) if wait > 0
+                      else M("No seat of the game on the table has the code {code}.", code=code.strip()))
             return False
         self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
         self.pending, self.notice = None, None
@@ -334,6 +345,15 @@ class App:
             self._set_route(join_route(code))
         self.render()
         return True
+
+    def _seat_of(self, code: str) -> str | None:
+        """The seat `code` joins; a phone's code is looked up only as the join throttle allows."""
+        session = self.companion.session
+        if not self.companion.playing or session is None:
+            return None
+        if not self.remote:
+            return self.hub.codes.seat(session, code)
+        return self.hub.throttle.attempt(self.client, lambda: self.hub.codes.seat(session, code))
 
     def dismiss_notice(self, notice: Text) -> None:
         """OK on a notice: no page shows it any more."""
@@ -497,7 +517,8 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     hub = Hub(companion, base_url(port, lan))
     root = web_root(ASSETS)  # Flet's client made to need no internet (ui/webroot.py)
     flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(root))
-    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None)
+    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None,
+                    throttle=hub.throttle, origins=own_origins(port, lan))
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
     gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)

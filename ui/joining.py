@@ -13,8 +13,9 @@ import threading
 
 from companion.session import Session
 
-CODE_DIGITS = 6
-_JOIN_ROUTE = re.compile(r"^/join/(\d{4,8})/?$")
+#: long enough that the join throttle (ui/guard.py ThrottleSettings, where the arithmetic is) makes guessing hopeless
+CODE_DIGITS = 10
+_JOIN_ROUTE = re.compile(rf"^/join/(\d{{{CODE_DIGITS}}})/?$")
 
 
 class JoinCodes:
@@ -40,7 +41,7 @@ class JoinCodes:
         if session is None:
             return None
         found = {c: seat for seat, c in self.codes(session).items()}
-        return found.get(code.strip())
+        return found.get(plain_code(code))
 
     def _new_code(self) -> str:
         taken = set(self._codes.values())
@@ -48,6 +49,25 @@ class JoinCodes:
             code = f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
             if code not in taken:
                 return code
+
+
+def plain_code(typed: str) -> str:
+    """A code as typed ("12345 67890", as the Seats tab groups it) as the digits alone."""
+    return "".join(typed.split())
+
+
+def grouped(code: str) -> str:
+    """"1234567890" -> "12345 67890": easier to read out and to type."""
+    half = (len(code) + 1) // 2
+    return f"{code[:half]} {code[half:]}"
+
+
+def own_origins(port: int, lan: bool) -> set[str]:
+    """The origins of this server's pages: loopback, and with `lan` the LAN address a phone is given."""
+    origins = {f"http://127.0.0.1:{port}", f"http://localhost:{port}", f"http://[::1]:{port}"}
+    if lan:
+        origins.add(base_url(port, lan))
+    return origins
 
 
 def join_route(code: str) -> str:

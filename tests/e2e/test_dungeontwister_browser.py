@@ -59,7 +59,7 @@ def start_game(browser, server):
     tap(table, "Start the game")
     wait_text(table, "Waiting for the starting line of red and blue")
     tap(table, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(table, r"Join code of Bob: \d{6}")))
+    codes = dict(re.findall(r"Join code of (\w+): (\d{10})", wait_text(table, r"Join code of Bob: \d{10}")))
     tap(table, "Table")
     return table, table_frames, codes
 

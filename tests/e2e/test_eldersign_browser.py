@@ -91,7 +91,7 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
 
     # -- Bob's own screen: his investigator's sheet, and a change made there reaches the table
     tap(page, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(page, r"Join code of Bob: \d{6}")))
+    codes = dict(re.findall(r"Join code of (\w+): (\d{10})", wait_text(page, r"Join code of Bob: \d{10}")))
     tap(page, "Table")
     bob = open_page(browser, f"{server.url}/join/{codes['Bob']}", width=390, height=844)
     wait_text(bob, "^Bob — Vincent Lee$")

@@ -79,7 +79,7 @@ def test_a_fight_run_away_a_kill_and_a_scanned_treasure_in_the_browser(browser, 
     wait_text(page, "^Phase 1, Ann: kick open the door")
     drawn(page, "munchkin-table")
     tap(page, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(page, r"Join code of Cy: \d{6}")))
+    codes = dict(re.findall(r"Join code of (\w+): (\d{10})", wait_text(page, r"Join code of Cy: \d{10}")))
     tap(page, "Table")
 
     # -- the door: the Pied Piper, level 8, against Ann's 1

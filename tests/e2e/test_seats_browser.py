@@ -90,8 +90,8 @@ def start_counter_game(browser, server):
     tap(table, "Start the game")
     wait_text(table, "Waiting for Ann, Bob.")
     tap(table, "Seats")
-    text = wait_text(table, r"Join code of Bob: \d{6}")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", text))
+    text = wait_text(table, r"Join code of Bob: \d{10}")
+    codes = dict(re.findall(r"Join code of (\w+): (\d{10})", text))
     shot(table, "seats")
     tap(table, "Table")
     wait_text(table, "^Scores$")  # the table tab itself, not the prompt every tab shows

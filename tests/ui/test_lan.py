@@ -15,10 +15,12 @@ import pytest
 
 from companion.contract import TABLE, seat_viewer
 from tests.ui.conftest import click, open_page, shown
-from ui.guard import COOKIE, FREE_ATTEMPTS, Guard
+from ui.guard import COOKIE, Guard, JoinThrottle, ThrottleSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = "192.168.1.20"
+CODE = "1234567890"
+PI = ("192.168.1.5", 8550)  # the address and port a phone's connection reaches
 
 
 class Clock:
@@ -29,7 +31,7 @@ class Clock:
         return self.now
 
 
-def call(guard, kind="http", path="/", client=PHONE, headers=()):
+def call(guard, kind="http", path="/", client=PHONE, headers=(), server=PI):
     """One request through the guard; what the app behind it saw, and what went back."""
     reached, sent = [], []
 
@@ -45,7 +47,7 @@ def call(guard, kind="http", path="/", client=PHONE, headers=()):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": kind, "path": path, "client": (client, 50000),
+    scope = {"type": kind, "path": path, "client": (client, 50000), "server": server,
              "headers": [(k.encode(), v.encode()) for k, v in headers]}
     guard.app = app
     asyncio.run(guard(scope, receive, send))
@@ -61,9 +63,20 @@ def cookie_set(sent):
     return [v.decode() for k, v in start["headers"] if k == b"set-cookie"]
 
 
+class Codes:
+    """The game's codes, counting every look-up (a code refused unchecked is never looked up)."""
+
+    def __init__(self):
+        self.checked = 0
+
+    def __call__(self, code):
+        self.checked += 1
+        return code == CODE
+
+
 @pytest.fixture
 def guard():
-    return Guard(None, valid=lambda code: code == "123456", clock=Clock())
+    return Guard(None, valid=Codes(), throttle=JoinThrottle(clock=Clock()))
 
 
 def test_the_pis_own_browser_goes_in_without_a_code(guard):
@@ -78,38 +91,118 @@ def test_a_phone_without_a_code_is_told_to_ask_the_table(guard):
 
 
 def test_a_join_url_lets_the_phone_in_and_its_cookie_keeps_it_in(guard):
-    reached, sent = call(guard, path="/join/123456")
-    assert reached == ["/join/123456"] and status(sent) == 200
-    assert any(c.startswith(f"{COOKIE}=123456") and "HttpOnly" in c for c in cookie_set(sent))
-    reached, sent = call(guard, path="/assets/main.js", headers=[("cookie", f"{COOKIE}=123456")])
+    reached, sent = call(guard, path="/join/1234567890")
+    assert reached == ["/join/1234567890"] and status(sent) == 200
+    assert any(c.startswith(f"{COOKIE}=1234567890") and "HttpOnly" in c for c in cookie_set(sent))
+    reached, sent = call(guard, path="/assets/main.js", headers=[("cookie", f"{COOKIE}=1234567890")])
     assert reached == ["/assets/main.js"]
-    reached, _ = call(guard, kind="websocket", path="/ws", headers=[("cookie", f"{COOKIE}=123456"), ("host", "pi:8550"),
-                                                                     ("origin", "http://pi:8550")])
+    reached, _ = call(guard, kind="websocket", path="/ws", headers=[("cookie", f"{COOKIE}=1234567890"), ("host", "192.168.1.5:8550"),
+                                                                     ("origin", "http://192.168.1.5:8550")])
     assert reached == ["/ws"]
 
 
 def test_a_cookie_of_a_finished_game_opens_nothing(guard):
-    reached, sent = call(guard, headers=[("cookie", f"{COOKIE}=654321")])
+    reached, sent = call(guard, headers=[("cookie", f"{COOKIE}=6543210987")])
     assert reached == [] and status(sent) == 403
 
 
 def test_wrong_codes_make_the_phone_wait_even_for_the_right_one(guard):
-    for _ in range(FREE_ATTEMPTS):
-        assert status(call(guard, path="/join/000000")[1]) == 403
-    reached, sent = call(guard, path="/join/123456")
+    for _ in range(ThrottleSettings().free_attempts):
+        assert status(call(guard, path="/join/0000000000")[1]) == 403
+    reached, sent = call(guard, path="/join/1234567890")
     assert reached == [] and status(sent) == 403, "the right code, but too soon after the wrong ones"
-    guard.clock.now += 60
-    assert call(guard, path="/join/123456")[0] == ["/join/123456"]
-    assert call(guard, path="/join/123456", client="192.168.1.21")[0] == ["/join/123456"], "another phone never waited"
+    guard.throttle.clock.now += 60
+    assert call(guard, path="/join/1234567890")[0] == ["/join/1234567890"]
+    assert call(guard, path="/join/1234567890", client="192.168.1.21")[0] == ["/join/1234567890"], "another phone never waited"
 
 
 def test_a_websocket_from_a_page_of_another_site_is_refused_even_on_the_pi(guard):
     reached, sent = call(guard, kind="websocket", path="/ws", client="127.0.0.1",
-                         headers=[("host", "127.0.0.1:8550"), ("origin", "http://evil.example")])
+                         headers=[("host", "127.0.0.1:8550"), ("origin", "http://evil.example")], server=("127.0.0.1", 8550))
     assert reached == [] and sent == [{"type": "websocket.close", "code": 1008}]
     reached, _ = call(guard, kind="websocket", path="/ws", client="127.0.0.1",
-                      headers=[("host", "127.0.0.1:8550"), ("origin", "http://127.0.0.1:8550")])
+                      headers=[("host", "127.0.0.1:8550"), ("origin", "http://127.0.0.1:8550")], server=("127.0.0.1", 8550))
     assert reached == ["/ws"]
+
+
+def test_a_host_header_made_to_match_a_foreign_origin_is_refused(guard):
+    """DNS rebinding: a page of evil.example whose name now points at the Pi sends Host and Origin
+    both naming evil.example; the connection still reached the Pi's own address."""
+    forged = [("cookie", f"{COOKIE}={CODE}"), ("host", "evil.example:8550"), ("origin", "http://evil.example:8550")]
+    reached, sent = call(guard, kind="websocket", path="/ws", headers=forged)
+    assert reached == [] and sent == [{"type": "websocket.close", "code": 1008}]
+    reached, sent = call(guard, kind="websocket", path="/ws", client="127.0.0.1", headers=forged, server=("127.0.0.1", 8550))
+    assert reached == [] and sent == [{"type": "websocket.close", "code": 1008}], "not on the Pi either"
+
+
+def test_the_configured_address_of_the_server_is_an_origin_of_its_own_pages():
+    guard = Guard(None, valid=Codes(), origins={"http://pi.local:8550"})
+    headers = [("cookie", f"{COOKIE}={CODE}"), ("host", "pi.local:8550"), ("origin", "http://pi.local:8550")]
+    assert call(guard, kind="websocket", path="/ws", headers=headers)[0] == ["/ws"]
+
+
+def wrong_cookie(n):
+    return [("cookie", f"{COOKIE}={n:010d}")]
+
+
+def test_wrong_cookies_from_one_address_are_refused_unchecked_after_a_few(guard):
+    rate = guard.throttle.settings
+    for n in range(200):  # as fast as a script sends them: 35,661 in 20 s before the throttle
+        reached, sent = call(guard, path="/", headers=wrong_cookie(n))
+        assert reached == [] and status(sent) == 403
+        reached, sent = call(guard, kind="websocket", path="/ws", headers=wrong_cookie(n) + [("origin", "http://192.168.1.5:8550")])
+        assert reached == []
+    assert guard.valid.checked == rate.free_attempts, "after the free ones each code must wait its turn, unchecked"
+    reached, _ = call(guard, path="/", headers=[("cookie", f"{COOKIE}={CODE}")])
+    assert reached == [], "even the right code waits"
+
+
+def test_wrong_cookies_from_many_addresses_share_one_budget(guard):
+    """A thousand addresses (one phone changing its address, or many devices) guess no faster than the budget."""
+    rate = guard.throttle.settings
+    for n in range(1000):
+        reached, sent = call(guard, path="/", client=f"10.0.{n // 250}.{n % 250 + 1}", headers=wrong_cookie(n))
+        assert reached == [] and status(sent) == 403
+    assert guard.valid.checked == rate.total_burst
+    assert call(guard, path=f"/join/{CODE}", client="10.9.9.9")[0] == [], "the budget is spent for every address"
+    guard.throttle.clock.now += rate.total_refill  # one more check in the budget
+    assert call(guard, path=f"/join/{CODE}", client="10.9.9.9")[0] == [f"/join/{CODE}"]
+    assert call(guard, path="/", client="127.0.0.1")[0] == ["/"], "the table itself never waits"
+
+
+def test_codes_are_long_enough_for_the_throttle():
+    """The arithmetic of ThrottleSettings' docstring: a year of guessing at the shared budget finds
+    a seat of an 8-seat table with a chance under 1 %."""
+    from ui.joining import CODE_DIGITS
+
+    rate = ThrottleSettings()
+    checks_a_year = rate.total_burst + 365 * 86_400 / rate.total_refill
+    assert checks_a_year * 8 / 10 ** CODE_DIGITS < 0.01
+
+
+def test_the_join_field_on_a_phone_shares_the_throttle(counter, companion, hub):
+    phone = phone_page(companion, hub)
+    rate = hub.throttle.settings
+    looked_up = []
+    seat = hub.codes.seat
+    hub.codes.seat = lambda session, code: looked_up.append(code) or seat(session, code)
+    for n in range(rate.total_burst + 10):
+        phone.fields["join_code"].value = f"{n:010d}"
+        phone.fields["join"]()
+    assert len(looked_up) == rate.free_attempts
+    assert "Too many wrong join codes" in shown(phone)
+    phone.fields["join_code"].value = hub.codes.codes(companion.session)["Bob"]
+    phone.fields["join"]()
+    assert phone.viewer == TABLE, "the right code waits too"
+
+
+def test_a_route_set_by_a_phone_page_shares_the_throttle(counter, companion, hub):
+    """The page's own route (a websocket message, no HTTP request through the door) joins no faster."""
+    phone = phone_page(companion, hub)
+    for n in range(hub.throttle.settings.free_attempts):
+        phone.follow_route(f"/join/{n:010d}")
+    phone.follow_route(f"/join/{hub.codes.codes(companion.session)['Bob']}")
+    assert phone.viewer == TABLE and "Too many wrong join codes" in shown(phone)
 
 
 # -- a phone's page ----------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def _resume(app: App, saved_id: int) -> None:
 
 
 def _join(app: App) -> ft.Control:
-    """A phone's way in: the six digits the table screen's Seats tab shows for a seat."""
+    """A phone's way in: the ten digits the table screen's Seats tab shows for a seat."""
     code = ft.TextField(label=_("Join code"), text_size=22, width=220, keyboard_type=ft.KeyboardType.NUMBER)
 
     def join(e: object = None) -> None:

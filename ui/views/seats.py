@@ -8,7 +8,8 @@ import flet as ft
 
 from companion.contract import View
 from companion.i18n import _
-from ui.widgets.common import BIG, MUTED, SMALL, card, seat_chip, seat_screen_colour, text
+from ui.joining import grouped
+from ui.widgets.common import MUTED, SMALL, card, seat_chip, seat_screen_colour, text
 from ui.widgets.qr import qr_image
 
 if TYPE_CHECKING:
@@ -33,6 +34,6 @@ def _seat_tile(app: App, name: str, background: str, code: str) -> ft.Control:
         seat_chip(name, background, size=18),
         qr_image(url, size=132, label=_("QR code to join as {name}").format(name=name)),
         ft.Semantics(label=_("Join code of {name}: {code}").format(name=name, code=code),
-                     content=text(f"{code[:3]} {code[3:]}", size=BIG, weight=ft.FontWeight.BOLD)),
+                     content=text(grouped(code), size=20, weight=ft.FontWeight.BOLD)),
         text(url, size=11, color=MUTED),  # read, not copied: a selectable text is a 32 px text field to a finger
     ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True), width=176)
