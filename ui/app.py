@@ -34,6 +34,7 @@ from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort
 from ui.redraw import redraw, settle
+from ui.seating import JoinRequest, Seating, device_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
 
@@ -75,6 +76,9 @@ class Hub:
         self.codes = JoinCodes()
         #: wrong join codes, shared with the door (ui/guard.py): a code typed on a page counts as one in a URL
         self.throttle = JoinThrottle()
+        self.seating = Seating()
+        #: how long the Seats tab shows a seat's code after a tap, before it hides it again
+        self.code_shown_s = 60.0
         self._lock = threading.Lock()
         self._apps: list[App] = []
         self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
@@ -122,6 +126,16 @@ class Hub:
             if app is not source:
                 app.post(app.render)
 
+    def redraw_seat(self, seat: str | None, source: App | None = None) -> None:
+        """The pages of `seat` (who is connected changed) and the table's pages draw afresh."""
+        for app in self.apps:
+            if app is not source and (app.viewer.seat == seat or app.is_table):
+                app.post(app.render)
+
+    def pages_on(self, seat: str) -> list[App]:
+        """The open pages showing `seat`."""
+        return [app for app in self.apps if app.viewer.seat == seat]
+
     def join_url(self, code: str) -> str:
         return self.join_base + join_route(code)
 
@@ -149,6 +163,13 @@ class App:
         self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
         self.enrol_uid: str | None = None
         self.ring_preview: Any = None
+        #: the browser this page is in (the door's device cookie); a page without one is a device of its own
+        self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
+        #: this page's request to be let in on a seat another device holds, and the code it came with
+        self.waiting: tuple[JoinRequest, str] | None = None
+        #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
+        self.code_seat: str | None = None
+        self._code_taps = 0
         self.root: ft.Control | None = None
         self.dialog: Any = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
@@ -303,9 +324,18 @@ class App:
         self.hub.add(self)
         if not self._join_route(getattr(self.page, "route", None)) and self.screen == "game":
             self.render()
+        if self.viewer.is_seat:
+            self.hub.redraw_seat(self.viewer.seat, source=self)
 
     def disconnected(self) -> None:
         self.hub.remove(self)
+        if self.viewer.is_seat:
+            self.hub.redraw_seat(self.viewer.seat, source=self)
+
+    def closed(self) -> None:
+        """The page is gone for good: its request to join goes too."""
+        self.stop_waiting()
+        self.disconnected()
 
     def resized(self) -> None:
         """A phone turned: draw again when the layout changes between narrow and wide."""
@@ -338,13 +368,86 @@ class App:
             self.tell("refused", M("Too many wrong join codes: try again in {n} seconds.", n=wait_seconds(wait)) if wait > 0
                       else M("No seat of the game on the table has the code {code}.", code=code.strip()))
             return False
+        session = self.companion.session
+        if self.remote and not self.hub.seating.admit(session, seat, self.device):
+            self._ask_to_join(seat, code)
+            return False
+        self._take_seat(seat, code, push_route)
+        return True
+
+    def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
         self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
-        self.pending, self.notice = None, None
+        self.pending, self.notice, self.waiting = None, None, None
         self.scratch.clear()
         if push_route:
             self._set_route(join_route(code))
         self.render()
-        return True
+        self.hub.redraw_seat(seat, source=self)
+
+    def _ask_to_join(self, seat: str, code: str) -> None:
+        """Another device holds `seat`: wait until it (or the table) lets this one in."""
+        self.waiting = (self.hub.seating.ask(self.companion.session, seat, self.device, self), code)
+        self.viewer, self.screen, self.notice = TABLE, "home", None
+        self.render()
+        self.hub.redraw_seat(seat, source=self)
+
+    def may_answer(self, request: JoinRequest) -> bool:
+        """The table (the Pi's own screen) and the devices let in on the seat decide who else comes in."""
+        if not self.remote:
+            return True
+        return self.viewer.seat == request.seat and self.device in self.hub.seating.devices(self.companion.session, request.seat)
+
+    def answer(self, request: JoinRequest, allow: bool) -> None:
+        """Allow or Refuse on a request to join; the first answer counts, the waiting page hears it."""
+        if not self.may_answer(request) or self.hub.seating.answer(request.id, allow) is None:
+            self.render()
+            return
+        waiting = request.page
+        waiting.post(waiting.let_in if allow else waiting.kept_out, request)
+        self.render()
+        self.hub.redraw_seat(request.seat, source=self)
+
+    def let_in(self, request: JoinRequest) -> None:
+        if self.waiting is not None and self.waiting[0] == request:
+            self._take_seat(request.seat, self.waiting[1], push_route=True)
+
+    def kept_out(self, request: JoinRequest) -> None:
+        if self.waiting is not None and self.waiting[0] == request:
+            self.waiting = None
+            self.tell("refused", M("This device was not let in on the seat {seat}.", seat=self.seat_name(request.seat)))
+
+    def stop_waiting(self) -> None:
+        if self.waiting is not None:
+            seat = self.waiting[0].seat
+            self.hub.seating.withdraw(self)
+            self.waiting = None
+            self.render()
+            self.hub.redraw_seat(seat, source=self)
+
+    def seat_name(self, seat: str) -> str:
+        session = self.companion.session
+        found = next((s.name for s in session.seats if s.id == seat), None) if session is not None else None
+        return found or seat
+
+    def describe_device(self) -> str:
+        """How other screens name this page's device: its kind and address ("Android · 192.168.1.21")."""
+        return " · ".join(part for part in (platform(getattr(self.page, "client_user_agent", None)), self.client) if part)
+
+    def show_code(self, seat: str | None) -> None:
+        """The Seats tab shows `seat`'s code and QR code (None: none), hidden again after a while."""
+        self.code_seat = seat
+        self._code_taps += 1
+        if seat is not None:
+            tap = self._code_taps
+            timer = threading.Timer(self.hub.code_shown_s, lambda: self.post(self._hide_code, tap))
+            timer.daemon = True
+            timer.start()
+        self.render()
+
+    def _hide_code(self, tap: int) -> None:
+        if tap == self._code_taps and self.code_seat is not None:
+            self.code_seat = None
+            self.render()
 
     def _seat_of(self, code: str) -> str | None:
         """The seat `code` joins; a phone's code is looked up only as the join throttle allows."""
@@ -364,9 +467,11 @@ class App:
 
     def leave_seat(self) -> None:
         """A seat page goes back to being a table page, on the home screen."""
+        seat = self.viewer.seat
         self.viewer, self.tab, self.notice = TABLE, None, None
         self._set_route("/")
         self.go("home")
+        self.hub.redraw_seat(seat, source=self)
 
     def _set_route(self, route: str) -> None:
         """Put the seat in the address bar, so a reload after the session expired joins it again."""
@@ -438,7 +543,7 @@ class App:
         drawn_afresh = self.dialog is None and self.pending is None and self.master_pin is None and not self.scratch
         if session is not None and self._drawn_session is session and self.screen == "game" and not self.viewer.is_seat and drawn_afresh:
             return
-        self.pending, self.master_pin = None, None
+        self.pending, self.master_pin, self.waiting, self.code_seat = None, None, None, None
         self.scratch.clear()
         self.close_dialog()
         if self.viewer.is_seat:
@@ -497,7 +602,7 @@ def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
         app = App(page, companion, hub)
         page.on_connect = safe(lambda e: app.connected())
         page.on_disconnect = safe(lambda e: app.disconnected())
-        page.on_close = safe(lambda e: app.disconnected())
+        page.on_close = safe(lambda e: app.closed())
         page.on_route_change = safe(lambda e: app.follow_route(page.route))
         page.on_resize = safe(lambda e: app.resized())
         hub.add(app)

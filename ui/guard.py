@@ -9,6 +9,10 @@
   or typed into the page's join field (ui/app.py asks the same `JoinThrottle`) — is checked only while
   the `JoinThrottle` allows: a few wrong ones per address, and a small budget for all addresses
   together, so a thousand addresses guess no faster than one. Past it, codes are refused unchecked.
+- Every browser gets a random device cookie (`DEVICE_COOKIE`); the websocket hands it to the page at
+  the end of its user agent (the one header Flet passes on), so a page knows its device and a seat
+  keeps to the devices let in on it (ui/seating.py). A device id in the browser's own user agent is
+  replaced: only the cookie counts.
 - Every websocket must come from a page of this server: its `Origin` must name the address the
   connection really reached (or the configured base URL), never merely the `Host` header, which the
   page's own script (DNS rebinding) or any client can set to match a foreign Origin.
@@ -25,6 +29,7 @@ from http.cookies import SimpleCookie
 from typing import Any, TypeVar
 
 from ui.joining import code_in_route
+from ui.seating import new_device, with_device
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -32,6 +37,9 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "companion_join"
+DEVICE_COOKIE = "companion_device"
+#: a device stays the same device for a year (the join cookie lasts as long as the browser session)
+DEVICE_COOKIE_S = 365 * 86_400
 T = TypeVar("T")
 
 FORBIDDEN = (b"<!doctype html><meta charset=utf-8><title>Table companion</title>"
@@ -142,9 +150,14 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        if scope["type"] == "websocket" and not self._same_origin(headers, scope):
-            await send({"type": "websocket.close", "code": 1008})
-            return
+        device = _cookie(headers, DEVICE_COOKIE)
+        if scope["type"] == "websocket":
+            if not self._same_origin(headers, scope):
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            scope = _with_header(scope, "user-agent", with_device(headers.get("user-agent", ""), device or new_device()))
+        elif not device:
+            send = _setting_cookie(send, f"{DEVICE_COOKIE}={new_device()}; Path=/; Max-Age={DEVICE_COOKIE_S}; HttpOnly; SameSite=Strict")
         client = (scope.get("client") or ("", 0))[0]
         if is_loopback(client):
             await self.app(scope, receive, send)
@@ -153,7 +166,7 @@ class Guard:
         if code is not None and scope["type"] == "http":
             await self._join(client, code, scope, receive, send)
             return
-        cookie = _cookie(headers)
+        cookie = _cookie(headers, COOKIE)
         if cookie and self._checked(client, cookie):
             await self.app(scope, receive, send)
             return
@@ -166,14 +179,7 @@ class Guard:
         if not self._checked(client, code):
             await self._refuse(scope, send)
             return
-
-        async def with_cookie(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                cookie = f"{COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
-            await send(message)
-
-        await self.app(scope, receive, with_cookie)
+        await self.app(scope, receive, _setting_cookie(send, f"{COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
 
     def _same_origin(self, headers: dict[str, str], scope: Scope) -> bool:
         """A websocket opened by a page of this server: its Origin names the address and port this
@@ -203,11 +209,27 @@ def _reached(scope: Scope) -> str | None:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}".lower()
 
 
-def _cookie(headers: dict[str, str]) -> str:
+def _cookie(headers: dict[str, str], name: str) -> str:
     jar: SimpleCookie = SimpleCookie()
     try:
         jar.load(headers.get("cookie", ""))
     except Exception:  # a mangled cookie header is no code
         return ""
-    morsel = jar.get(COOKIE)
+    morsel = jar.get(name)
     return morsel.value if morsel is not None else ""
+
+
+def _setting_cookie(send: Send, cookie: str) -> Send:
+    """`send`, adding a Set-Cookie header to the response's start."""
+    async def sending(message: MutableMapping[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+        await send(message)
+
+    return sending
+
+
+def _with_header(scope: Scope, name: str, value: str) -> Scope:
+    """A copy of `scope` whose header `name` (lower case) is `value` alone."""
+    kept = [(k, v) for k, v in scope.get("headers", []) if k.decode("latin-1").lower() != name]
+    return {**scope, "headers": [*kept, (name.encode("latin-1"), value.encode("latin-1", "replace"))]}

@@ -305,6 +305,15 @@ def click(page, target, before: str | None = None) -> None:
             target.evaluate("node => (node.querySelector('[flt-tappable]') || node).click()")
 
 
+def seat_codes(page, names: list[str]) -> dict[str, str]:
+    """Each seat's join code, read on the Seats tab (open on `page`), where a tap shows one at a time."""
+    codes = {}
+    for name in names:
+        tap(page, f"Show {name}'s code")
+        codes[name] = re.search(rf"Join code of {name}: (\d{{10}})", wait_text(page, rf"Join code of {name}: \d{{10}}")).group(1)
+    return codes
+
+
 def type_into(page, field: str, value: str) -> None:
     """Type `value` into the text field labelled `field`, and see it arrive. Flutter moves the focus
     to the field's <input> a moment after the click; keys typed before that are lost (seen under

@@ -8,13 +8,14 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from companion.contract import TABLE, seat_viewer
-from tests.ui.conftest import click, open_page, shown
+from tests.ui.conftest import click, open_page, shown, walk
 from ui.guard import COOKIE, Guard, JoinThrottle, ThrottleSettings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -206,12 +207,15 @@ def test_a_route_set_by_a_phone_page_shares_the_throttle(counter, companion, hub
 
 
 # -- a phone's page ----------------------------------------------------------------------------------
-def phone_page(companion, hub, route="/"):
+def phone_page(companion, hub, route="/", address=PHONE, device=None, system="Linux; Android 14"):
+    """A page opened on a phone: its address, and the device id the door put in its user agent."""
     from tests.ui.conftest import FakePage
     from ui.app import App
+    from ui.seating import with_device
 
     page = FakePage(route)
-    page.client_ip = PHONE
+    page.client_ip = address
+    page.client_user_agent = with_device(f"Mozilla/5.0 ({system})", device or f"device-{address}")
     app = App(page, companion, hub)
     hub.add(app)
     app.opened(route)
@@ -236,6 +240,103 @@ def test_the_pis_own_page_is_the_table(counter, companion, hub):
     local.page.client_ip = "127.0.0.1"
     local.go("home")
     assert "Saved games" in shown(local)
+
+
+# -- one device per seat --------------------------------------------------------------------------------
+def bob_code(companion, hub):
+    return hub.codes.codes(companion.session)["Bob"]
+
+
+def test_the_door_gives_every_browser_a_device_and_the_page_learns_it_from_the_websocket(guard):
+    _, sent = call(guard, path="/", client="127.0.0.1")
+    device = next(c for c in cookie_set(sent) if c.startswith("companion_device="))
+    assert "HttpOnly" in device and "Max-Age" in device
+    seen = []
+
+    async def app(scope, receive, send):
+        seen.append(dict(scope["headers"])[b"user-agent"].decode())
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        pass
+
+    forged = "Mozilla/5.0 (Android) companion-device/the-holders-device"  # a browser cannot name another's device
+    scope = {"type": "websocket", "path": "/ws", "client": ("127.0.0.1", 5), "server": ("127.0.0.1", 8550),
+             "headers": [(b"cookie", b"companion_device=mine"), (b"user-agent", forged.encode())]}
+    guard.app = app
+    asyncio.run(guard(scope, receive, send))
+    from ui.seating import device_of
+
+    assert seen and device_of(seen[0]) == "mine" and seen[0].startswith("Mozilla/5.0 (Android)")
+
+
+def test_a_second_phone_on_a_seat_waits_until_the_first_lets_it_in(counter, companion, hub):
+    first = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
+    assert first.viewer == seat_viewer("Bob")
+    assert "Connected on this seat: this device" in shown(first)
+    second = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}", address="192.168.1.21", system="iPhone")
+    assert second.viewer == TABLE, "a second device sees nothing of the seat yet"
+    assert "Ask Bob or the table to let this device in" in shown(second)
+    assert "c1" not in shown(second)
+    asking = "Another device (iPhone · 192.168.1.21) asks to join as Bob."
+    assert asking in shown(first) and asking in shown(counter), "the seat and the table are told"
+    click(first.root, "Allow")
+    assert second.viewer == seat_viewer("Bob")
+    assert asking not in shown(first) and asking not in shown(counter)
+    assert "Connected on this seat: this device, iPhone · 192.168.1.21" in shown(first)
+    assert "Connected on this seat: this device, Android · 192.168.1.20" in shown(second)
+
+
+def test_the_table_may_refuse_a_second_device(counter, companion, hub):
+    phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
+    second = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}", address="192.168.1.21")
+    counter.go("game", "seats")
+    click(counter.root, "Refuse")
+    assert second.viewer == TABLE and "This device was not let in on the seat Bob." in shown(second)
+    assert "asks to join" not in shown(counter)
+
+
+def test_a_device_let_in_comes_back_without_asking_and_another_seat_cannot_answer(counter, companion, hub):
+    bob = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
+    ann = phone_page(companion, hub, f"/join/{hub.codes.codes(companion.session)['Ann']}", address="192.168.1.22")
+    again = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")  # the same phone, a new tab
+    assert again.viewer == seat_viewer("Bob") and bob.viewer == seat_viewer("Bob")
+    stranger = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}", address="192.168.1.23")
+    assert "asks to join as Bob" not in shown(ann), "only Bob's devices and the table decide"
+    click(again.root, "Allow")
+    assert stranger.viewer == seat_viewer("Bob")
+
+
+def test_a_waiting_phone_may_give_up(counter, companion, hub):
+    phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
+    second = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}", address="192.168.1.21")
+    click(second.root, "Cancel")
+    assert "Join a seat" in shown(second) and "asks to join" not in shown(counter)
+
+
+def test_the_seats_tab_shows_one_code_at_a_time_behind_a_tap_and_hides_it_again(counter, companion, hub):
+    import flet as ft
+
+    def qr_codes():
+        return [c for c in walk(counter.root) if isinstance(c, ft.Image)]
+
+    codes = hub.codes.codes(companion.session)
+    counter.go("game", "seats")
+    assert qr_codes() == [] and not any(code in shown(counter) for code in codes.values()), "no code on the shared screen"
+    click(counter.root, "Show Ann's code")
+    assert len(qr_codes()) == 1 and f"Join code of Ann: {codes['Ann']}" in shown(counter) and codes["Bob"] not in shown(counter)
+    click(counter.root, "Show Bob's code")
+    assert len(qr_codes()) == 1 and codes["Bob"] in shown(counter) and codes["Ann"] not in shown(counter)
+    click(counter.root, "Hide")
+    assert qr_codes() == []
+    hub.code_shown_s = 0.05
+    hidden = threading.Event()
+    original = counter._hide_code
+    counter._hide_code = lambda tap: (original(tap), hidden.set())
+    click(counter.root, "Show Ann's code")
+    assert hidden.wait(10) and qr_codes() == [], "hidden again after a while"
 
 
 # -- what every page is told ---------------------------------------------------------------------------

@@ -61,8 +61,20 @@ def build_remote(app: App) -> ft.Control:
     parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
     if app.notice is not None and render(app.notice.text):
         parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
-    parts.append(card(_join(app)))
+    parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
+
+
+def _waiting(app: App) -> ft.Control:
+    """The seat is on another device already: that device, or the table, must let this one in."""
+    assert app.waiting is not None
+    seat = app.seat_name(app.waiting[0].seat)
+    return ft.Column([
+        text(_("Waiting to join as {seat}").format(seat=seat), size=BIG, weight=ft.FontWeight.BOLD),
+        text(_("{seat} is on another device already. Ask {seat} or the table to let this device in.").format(seat=seat), size=18),
+        ft.ProgressRing(width=32, height=32),
+        button(_("Cancel"), lambda e: app.stop_waiting(), icon=ft.Icons.CLOSE, width=220),
+    ], spacing=8)
 
 
 def _new_game(app: App, game_id: str) -> None:
