@@ -75,14 +75,18 @@ def save_game(db: Path, *requests: dict, game_id: str = "bigbang", seed: int = 4
 class Server:
     """`companion run` (the real composition root, every device simulated) on a free port with a
     fresh save file, in its own process. `games` adds modules to the registry (the counter test game);
-    `hardware` is a hardware config TOML (default: everything simulated with its defaults)."""
+    `hardware` is a hardware config TOML (default: everything simulated with its defaults); `lan`: phones
+    may join from the network (`--lan`)."""
 
-    def __init__(self, db: Path, seed: int = 4, resume: bool = False, games: str = "", hardware: Path | None = None):
+    def __init__(self, db: Path, seed: int = 4, resume: bool = False, games: str = "", hardware: Path | None = None,
+                 lan: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "entry", "run", "--db", str(db), "--port", str(self.port), "--seed", str(seed)]
         if resume:
             command.append("--resume")
+        if lan:
+            command.append("--lan")
         if hardware is not None:
             command += ["--hardware", str(hardware)]
         env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "PYTHONPATH": str(ROOT)}
