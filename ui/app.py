@@ -167,6 +167,8 @@ class App:
         self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
         #: this page's request to be let in on a seat another device holds, and the code it came with
         self.waiting: tuple[JoinRequest, str] | None = None
+        #: the code this page joined its seat with: when the table resumes that game, the page is that seat again
+        self.seat_code: str | None = None
         #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
         self.code_seat: str | None = None
         self._code_taps = 0
@@ -376,6 +378,7 @@ class App:
         return True
 
     def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
+        self.seat_code = code
         self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
         self.pending, self.notice, self.waiting = None, None, None
         self.scratch.clear()
@@ -468,7 +471,7 @@ class App:
     def leave_seat(self) -> None:
         """A seat page goes back to being a table page, on the home screen."""
         seat = self.viewer.seat
-        self.viewer, self.tab, self.notice = TABLE, None, None
+        self.viewer, self.tab, self.notice, self.seat_code = TABLE, None, None, None
         self._set_route("/")
         self.go("home")
         self.hub.redraw_seat(seat, source=self)
@@ -546,7 +549,11 @@ class App:
         self.pending, self.master_pin, self.waiting, self.code_seat = None, None, None, None
         self.scratch.clear()
         self.close_dialog()
-        if self.viewer.is_seat:
+        seat = self.hub.codes.seat(session, self.seat_code) if session is not None and self.seat_code else None
+        if seat is not None:  # the same saved game again: its codes are the same, and the page is back on its seat
+            self.viewer, self.screen = seat_viewer(seat), "game"
+            self.notice = Notice("applied", M("The table is back at this game: you are {seat} again.", seat=self.seat_name(seat)))
+        elif self.viewer.is_seat:
             self.viewer, self.screen, self.tab = TABLE, "home", None
             self.notice = Notice("refused", M("Another game started: join a seat again with its new code."))
         else:

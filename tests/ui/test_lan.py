@@ -339,6 +339,51 @@ def test_the_seats_tab_shows_one_code_at_a_time_behind_a_tap_and_hides_it_again(
     assert hidden.wait(10) and qr_codes() == [], "hidden again after a while"
 
 
+# -- seats that survive ---------------------------------------------------------------------------------
+def test_codes_stay_when_the_table_leaves_and_resumes_the_game_and_the_phone_follows(counter, companion, hub):
+    first_game, codes = companion.session.game_id, hub.codes.codes(companion.session)
+    bob = phone_page(companion, hub, f"/join/{codes['Bob']}")
+    companion.start("counter", {"cmd": "start", "players": ["Cy", "Di"]})
+    assert bob.viewer == TABLE and hub.codes.codes(companion.session)["Cy"] not in codes.values()
+    assert companion.resume(first_game).kind != "refused"
+    assert hub.codes.codes(companion.session) == codes
+    assert bob.viewer == seat_viewer("Bob") and "you are Bob again" in shown(bob), "the phone is back on its seat by itself"
+
+
+def test_codes_survive_a_restart_and_only_the_save_files_owner_reads_their_secret(counter, companion, hub, tmp_path):
+    from ui.app import Hub
+    from ui.joining import SECRET_FILE, JoinCodes, _secrets
+
+    codes = hub.codes.codes(companion.session)
+    secret = tmp_path / SECRET_FILE
+    assert secret.exists() and secret.stat().st_mode & 0o777 == 0o600
+    _secrets.clear()  # a new process: nothing remembered but the files
+    game_id = companion.session.game_id
+    companion.close()
+    from entry.root import Companion
+
+    again = Companion(tmp_path / "games.db", seed=4)
+    try:
+        assert again.resume(game_id).kind != "refused"
+        assert JoinCodes().codes(again.session) == codes
+        restarted = Hub(again)
+        phone = phone_page(again, restarted, f"/join/{codes['Bob']}")
+        assert phone.viewer == seat_viewer("Bob")
+        restarted.close()
+    finally:
+        again.close()
+
+
+def test_new_codes_on_the_seats_tab_change_every_code(counter, companion, hub):
+    old = hub.codes.codes(companion.session)
+    counter.go("game", "seats")
+    click(counter.root, "New codes")
+    new = hub.codes.codes(companion.session)
+    assert set(new) == set(old) and not set(new.values()) & set(old.values())
+    phone = phone_page(companion, hub, f"/join/{old['Bob']}")
+    assert phone.viewer == TABLE, "a photo of an old code opens nothing"
+
+
 # -- what every page is told ---------------------------------------------------------------------------
 def test_a_start_up_notice_shows_on_every_page_until_someone_taps_ok(counter, companion, hub):
     from companion.messages import M

@@ -31,7 +31,17 @@ def panel(app: App, view: View) -> ft.Control:
         text(_("Each player may follow the game on a phone: show your seat's code, then scan it or type it on the phone."),
              size=SMALL, color=MUTED),
         ft.Row(tiles, spacing=8, wrap=True, run_spacing=8),
+        keyed(button(_("New codes"), lambda e: _renew(app), icon=ft.Icons.REFRESH, max_lines=1), "new-codes"),
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def _renew(app: App) -> None:
+    """Every seat's code changes: a photo of an old one opens nothing (pages on their seats stay)."""
+    session = app.companion.session
+    if session is not None:
+        app.hub.codes.renew(session)
+    app.show_code(None)
+    app.hub.redraw(app)
 
 
 def _seat_tile(app: App, index: int, seat: str, name: str, background: str, code: str) -> ft.Control:
