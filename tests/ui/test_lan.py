@@ -450,3 +450,6 @@ def test_on_the_lan_it_warns_and_a_stop_ends_it_even_with_a_websocket_that_never
     hung.close()
     said = server.stdout.read().decode(errors="replace")
     assert "every network interface" in said and "join code" in said, said
+    from ui.joining import lan_address
+
+    assert "0.0.0.0" not in said and f"Phones join at http://{lan_address()}:{port}" in said, "an address a phone can open"
