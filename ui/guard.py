@@ -2,9 +2,9 @@
 
 - Loopback (the Pi's own kiosk browser) is always let in.
 - From the network (only when the companion runs with `--lan`): a phone first opens a seat's join
-  URL, `/join/<code>` (the QR code on the table screen); a valid code sets a cookie, and the page,
-  its assets and its websocket need that cookie from then on. Anything else gets a short 403 page
-  that says to ask the table for a code.
+  URL, `/join/<code>` (the QR code on the table screen), or types the code on the landing page `/`
+  (ui/landing.py, in the phone's language); a valid code sets a cookie, and the page, its assets and
+  its websocket need that cookie from then on. Anything else gets the landing page (a 403).
 - Every code a phone presents — in the cookie (on a page, an asset or the websocket), in `/join/<code>`,
   or typed into the page's join field (ui/app.py asks the same `JoinThrottle`) — is checked only while
   the `JoinThrottle` allows: a few wrong ones per address, and a small budget for all addresses
@@ -27,8 +27,10 @@ from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
-from ui.joining import code_in_route
+from ui.joining import code_in_route, join_route, plain_code
+from ui.landing import landing_page
 from ui.seating import new_device, with_device
 
 Scope = MutableMapping[str, Any]
@@ -41,10 +43,6 @@ DEVICE_COOKIE = "companion_device"
 #: a device stays the same device for a year (the join cookie lasts as long as the browser session)
 DEVICE_COOKIE_S = 365 * 86_400
 T = TypeVar("T")
-
-FORBIDDEN = (b"<!doctype html><meta charset=utf-8><title>Table companion</title>"
-             b"<body style='font:20px sans-serif;padding:2em'>"
-             b"<p>Ask the table for its join code: scan a seat's QR code on the table screen.</p>")
 
 
 def is_loopback(host: str | None) -> bool:
@@ -164,22 +162,41 @@ class Guard:
             return
         code = code_in_route(scope.get("path"))
         if code is not None and scope["type"] == "http":
-            await self._join(client, code, scope, receive, send)
+            await self._join(client, code, headers, scope, receive, send)
             return
         cookie = _cookie(headers, COOKIE)
         if cookie and self._checked(client, cookie):
             await self.app(scope, receive, send)
             return
-        await self._refuse(scope, send)
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+        elif scope.get("path") == "/join":
+            await self._typed_code(scope, headers, send)
+        else:  # the landing page: a phone's way in (a 403 for anything else it asks for)
+            await _html(send, 200 if scope.get("path") == "/" else 403, landing_page(headers.get("accept-language")))
 
     def _checked(self, client: str, code: str) -> bool:
         return bool(self.throttle.attempt(client, lambda: self.valid(code) or None))
 
-    async def _join(self, client: str, code: str, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _join(self, client: str, code: str, headers: dict[str, str], scope: Scope, receive: Receive, send: Send) -> None:
         if not self._checked(client, code):
-            await self._refuse(scope, send)
+            wait = self.throttle.wait(client)
+            await _html(send, 403, landing_page(headers.get("accept-language"), wrong_code=code,
+                                                wait=wait_seconds(wait) if wait > 0 else 0))
             return
         await self.app(scope, receive, _setting_cookie(send, f"{COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
+
+    @staticmethod
+    async def _typed_code(scope: Scope, headers: dict[str, str], send: Send) -> None:
+        """The landing page's form: "/join?code=12345+67890" goes on to "/join/1234567890", where it is checked."""
+        typed = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1")).get("code", [""])[0]
+        code = plain_code(typed)
+        if code_in_route(join_route(code)) is None:  # not even the shape of a code: nothing to check
+            await _html(send, 403, landing_page(headers.get("accept-language"), wrong_code=typed[:40]))
+            return
+        await send({"type": "http.response.start", "status": 303, "headers": [(b"location", join_route(code).encode()),
+                                                                               (b"content-length", b"0")]})
+        await send({"type": "http.response.body", "body": b""})
 
     def _same_origin(self, headers: dict[str, str], scope: Scope) -> bool:
         """A websocket opened by a page of this server: its Origin names the address and port this
@@ -190,14 +207,13 @@ class Guard:
         origin = origin.rstrip("/").lower()
         return origin in self.origins or origin == _reached(scope)
 
-    @staticmethod
-    async def _refuse(scope: Scope, send: Send) -> None:
-        if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008})
-            return
-        await send({"type": "http.response.start", "status": 403,
-                    "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(FORBIDDEN)).encode())]})
-        await send({"type": "http.response.body", "body": FORBIDDEN})
+
+
+async def _html(send: Send, status: int, body: bytes) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+                            (b"cache-control", b"no-store")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _reached(scope: Scope) -> str | None:

@@ -4,6 +4,7 @@ a phone's page is a seat's page or nothing; a stop ends the server even with a h
 game master's lock-out and the start-up notices reach every page."""
 import asyncio
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -32,7 +33,7 @@ class Clock:
         return self.now
 
 
-def call(guard, kind="http", path="/", client=PHONE, headers=(), server=PI):
+def call(guard, kind="http", path="/", client=PHONE, headers=(), server=PI, query=""):
     """One request through the guard; what the app behind it saw, and what went back."""
     reached, sent = [], []
 
@@ -48,7 +49,7 @@ def call(guard, kind="http", path="/", client=PHONE, headers=(), server=PI):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": kind, "path": path, "client": (client, 50000), "server": server,
+    scope = {"type": kind, "path": path, "client": (client, 50000), "server": server, "query_string": query.encode(),
              "headers": [(k.encode(), v.encode()) for k, v in headers]}
     guard.app = app
     asyncio.run(guard(scope, receive, send))
@@ -85,10 +86,35 @@ def test_the_pis_own_browser_goes_in_without_a_code(guard):
     assert reached == ["/"] and status(sent) == 200
 
 
-def test_a_phone_without_a_code_is_told_to_ask_the_table(guard):
+def body(sent):
+    return b"".join(m.get("body", b"") for m in sent).decode()
+
+
+def test_a_phone_without_a_code_lands_on_a_code_entry_page_in_its_own_language(guard):
+    from ui.i18n import translation
+
     reached, sent = call(guard)
+    assert reached == [] and status(sent) == 200, "a page to type the code on, not a 403"
+    page = body(sent)
+    assert "<form" in page and 'name=code' in page and "Join code" in page and "min-height:48px" in page
+    assert all(int(size) >= 18 for size in re.findall(r"font(?:-size)?:(\d+)px", page)), "letters a phone can read"
+    dutch = body(call(guard, headers=[("accept-language", "nl-BE,nl;q=0.9,en;q=0.8")])[1])
+    assert translation("nl").gettext("Join code") in dutch and "Join code" not in dutch and 'lang="nl"' in dutch
+    assert 'lang="ru"' in body(call(guard, headers=[("accept-language", "fr-FR,ru;q=0.5")])[1]), "the first language it speaks"
+    reached, sent = call(guard, path="/assets/main.js")
     assert reached == [] and status(sent) == 403
-    assert b"join code" in b"".join(m.get("body", b"") for m in sent)
+
+
+def test_the_landing_pages_form_goes_on_to_the_join_url_where_the_code_is_checked(guard):
+    sent = call(guard, path="/join", headers=[], query="code=12345+67890")[1]
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    assert start["status"] == 303 and dict(start["headers"])[b"location"] == f"/join/{CODE}".encode()
+    assert guard.valid.checked == 0, "the redirect checks nothing; /join/<code> does, throttled"
+    sent = call(guard, path="/join/5555555555", headers=[("accept-language", "de")])[1]
+    assert status(sent) == 403 and "5555555555" in body(sent) and 'lang="de"' in body(sent)
+    for _ in range(5):
+        sent = call(guard, path="/join/5555555555")[1]
+    assert "try again in" in body(sent), "the phone is told to wait"
 
 
 def test_a_join_url_lets_the_phone_in_and_its_cookie_keeps_it_in(guard):
@@ -104,7 +130,7 @@ def test_a_join_url_lets_the_phone_in_and_its_cookie_keeps_it_in(guard):
 
 def test_a_cookie_of_a_finished_game_opens_nothing(guard):
     reached, sent = call(guard, headers=[("cookie", f"{COOKIE}=6543210987")])
-    assert reached == [] and status(sent) == 403
+    assert reached == [] and "<form" in body(sent), "the landing page, to type the new game's code"
 
 
 def test_wrong_codes_make_the_phone_wait_even_for_the_right_one(guard):
@@ -150,7 +176,7 @@ def test_wrong_cookies_from_one_address_are_refused_unchecked_after_a_few(guard)
     rate = guard.throttle.settings
     for n in range(200):  # as fast as a script sends them: 35,661 in 20 s before the throttle
         reached, sent = call(guard, path="/", headers=wrong_cookie(n))
-        assert reached == [] and status(sent) == 403
+        assert reached == [] and "<form" in body(sent)
         reached, sent = call(guard, kind="websocket", path="/ws", headers=wrong_cookie(n) + [("origin", "http://192.168.1.5:8550")])
         assert reached == []
     assert guard.valid.checked == rate.free_attempts, "after the free ones each code must wait its turn, unchecked"
@@ -163,7 +189,7 @@ def test_wrong_cookies_from_many_addresses_share_one_budget(guard):
     rate = guard.throttle.settings
     for n in range(1000):
         reached, sent = call(guard, path="/", client=f"10.0.{n // 250}.{n % 250 + 1}", headers=wrong_cookie(n))
-        assert reached == [] and status(sent) == 403
+        assert reached == [] and "<form" in body(sent)
     assert guard.valid.checked == rate.total_burst
     assert call(guard, path=f"/join/{CODE}", client="10.9.9.9")[0] == [], "the budget is spent for every address"
     guard.throttle.clock.now += rate.total_refill  # one more check in the budget
