@@ -17,6 +17,7 @@ import gc
 import logging
 import shutil
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,17 +25,19 @@ from typing import Any
 
 import flet as ft
 
+from companion import i18n as core_i18n
 from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.table import Outcome
+from ui import i18n
 from ui.games import GameScreens, screens_for
 from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort
 from ui.redraw import redraw, settle
-from ui.seating import JoinRequest, Seating, device_of, new_device, platform
+from ui.seating import JoinRequest, Seating, device_of, language_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
 
@@ -169,6 +172,9 @@ class App:
         self.waiting: tuple[JoinRequest, str] | None = None
         #: the code this page joined its seat with: when the table resumes that game, the page is that seat again
         self.seat_code: str | None = None
+        #: the language this page reads in: a phone's own (its browser's, or chosen on it); None: the table's
+        self.language: str | None = (language_of(getattr(page, "client_user_agent", None)) or None) if self.remote else None
+        _PAGES[id(page)] = self
         #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
         self.code_seat: str | None = None
         self._code_taps = 0
@@ -247,12 +253,14 @@ class App:
         self.ring_preview = None  # the simulator's panel sets it again if this screen shows the ring
         self.fields = {}
         self._drawn_narrow = self.narrow
-        try:
-            self.root = builders.get(self.screen, home.build)(self)
-        except Exception:
-            log.exception("the %s screen failed to draw", self.screen)
-            self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
-            self.root = home.build(self)
+        fallback = home.build_remote if self.remote else home.build  # a phone never falls back to the table's home
+        with i18n.speaking(self.language):
+            try:
+                self.root = builders.get(self.screen, home.build)(self)
+            except Exception:
+                log.exception("the %s screen failed to draw", self.screen)
+                self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
+                self.root = fallback(self)
         self._drawn_session = self.companion.session
         redraw(self.page, self.root)  # only what changed travels (ui/redraw.py)
 
@@ -569,22 +577,44 @@ class App:
         table = self.companion.table
         if table is None:
             return Outcome("nothing", M("No game is on."), by=self.viewer)
-        return table.command(request, self.viewer)
+        with i18n.speaking(None):  # the voice speaks the table's language, whoever tapped
+            return table.command(request, self.viewer)
 
     def undo(self, *_args: Any, steps: int = 1) -> Outcome | None:
         table = self.companion.table
-        return table.undo(steps, self.viewer) if table is not None else None
+        with i18n.speaking(None):
+            return table.undo(steps, self.viewer) if table is not None else None
 
     def redo(self, *_args: Any, steps: int = 1) -> Outcome | None:
         table = self.companion.table
-        return table.redo(steps, self.viewer) if table is not None else None
+        with i18n.speaking(None):
+            return table.redo(steps, self.viewer) if table is not None else None
 
     def set_language(self, code: str) -> None:
-        from ui import i18n
-
+        """The table's page switches the table's language (the voice's, and every page that follows
+        it); a phone switches only its own."""
+        i18n.translation(code)  # an unknown code is refused before anything changes
+        if self.remote:
+            self.language = code
+            self.relanguage()
+            return
         i18n.set_language(code)
         self.render()
         self.hub.language_changed(source=self)
+
+
+#: every page's App by its Flet page's id, so a text rendered while a page's event is handled reads in that page's language
+_PAGES: weakref.WeakValueDictionary[int, App] = weakref.WeakValueDictionary()
+
+
+def _event_language() -> Any:
+    """The catalogue of the page whose event Flet is handling now (None: the table's)."""
+    try:
+        page = ft.context.page
+    except Exception:  # no page: a device thread, the speaker, a test
+        return None
+    app = _PAGES.get(id(page))
+    return i18n.translation(app.language) if app is not None and app.language else None
 
 
 def setup_page(page: Any) -> None:
@@ -603,6 +633,8 @@ def setup_page(page: Any) -> None:
 
 def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
     """The Flet `main(page)`: one `App` per page, registered with the hub for as long as it is connected."""
+
+    core_i18n.follow(_event_language)
 
     def main(page: ft.Page) -> None:
         setup_page(page)

@@ -9,8 +9,9 @@
   or typed into the page's join field (ui/app.py asks the same `JoinThrottle`) — is checked only while
   the `JoinThrottle` allows: a few wrong ones per address, and a small budget for all addresses
   together, so a thousand addresses guess no faster than one. Past it, codes are refused unchecked.
-- Every browser gets a random device cookie (`DEVICE_COOKIE`); the websocket hands it to the page at
-  the end of its user agent (the one header Flet passes on), so a page knows its device and a seat
+- Every browser gets a random device cookie (`DEVICE_COOKIE`); the websocket hands it (and the
+  language the browser asks for) to the page at the end of its user agent (the one header Flet
+  passes on), so a page knows its device and its phone's language, and a seat
   keeps to the devices let in on it (ui/seating.py). A device id in the browser's own user agent is
   replaced: only the cookie counts.
 - Every websocket must come from a page of this server: its `Origin` must name the address the
@@ -30,7 +31,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from ui.joining import code_in_route, join_route, plain_code
-from ui.landing import landing_page
+from ui.landing import landing_page, phone_language
 from ui.seating import new_device, with_device
 
 Scope = MutableMapping[str, Any]
@@ -153,7 +154,8 @@ class Guard:
             if not self._same_origin(headers, scope):
                 await send({"type": "websocket.close", "code": 1008})
                 return
-            scope = _with_header(scope, "user-agent", with_device(headers.get("user-agent", ""), device or new_device()))
+            language = phone_language(headers["accept-language"]) if "accept-language" in headers else ""
+            scope = _with_header(scope, "user-agent", with_device(headers.get("user-agent", ""), device or new_device(), language))
         elif not device:
             send = _setting_cookie(send, f"{DEVICE_COOKIE}={new_device()}; Path=/; Max-Age={DEVICE_COOKIE_S}; HttpOnly; SameSite=Strict")
         client = (scope.get("client") or ("", 0))[0]

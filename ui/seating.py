@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-_DEVICE_MARK = re.compile(r"\s*companion-device/(\S*)$")
+_DEVICE_MARK = re.compile(r"\s*companion-device/(\S*)(?: companion-language/(\w*))?$")
 _PLATFORMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "Chromebook"), ("Windows", "Windows"),
               ("Mac OS", "Mac"), ("Linux", "Linux"))
 
@@ -31,16 +31,23 @@ class JoinRequest:
     page: Any
 
 
-def with_device(user_agent: str, device: str) -> str:
-    """The user agent a page is given: the browser's own, with this device's id at its end (any id the
-    browser wrote there itself is dropped: only the door's cookie names a device)."""
-    return f"{_DEVICE_MARK.sub('', user_agent)} companion-device/{device}".strip()
+def with_device(user_agent: str, device: str, language: str = "") -> str:
+    """The user agent a page is given: the browser's own, with this device's id (and the language the
+    browser asks for) at its end; any the browser wrote there itself is dropped: only the door's
+    cookie names a device."""
+    return f"{_DEVICE_MARK.sub('', user_agent)} companion-device/{device} companion-language/{language}".strip()
 
 
 def device_of(user_agent: str | None) -> str:
     """The device id the door wrote into `user_agent`, or "" when there is none."""
     match = _DEVICE_MARK.search(user_agent or "")
     return match.group(1) if match else ""
+
+
+def language_of(user_agent: str | None) -> str:
+    """The language the door found the browser asking for ("nl"), or ""."""
+    match = _DEVICE_MARK.search(user_agent or "")
+    return (match.group(2) or "") if match else ""
 
 
 def new_device() -> str:

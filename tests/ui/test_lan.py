@@ -3,6 +3,7 @@ browser in, a phone only with a seat's join code, never a websocket opened by a 
 a phone's page is a seat's page or nothing; a stop ends the server even with a hung websocket; the
 game master's lock-out and the start-up notices reach every page."""
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -408,6 +409,92 @@ def test_new_codes_on_the_seats_tab_change_every_code(counter, companion, hub):
     assert set(new) == set(old) and not set(new.values()) & set(old.values())
     phone = phone_page(companion, hub, f"/join/{old['Bob']}")
     assert phone.viewer == TABLE, "a photo of an old code opens nothing"
+
+
+# -- each phone its own language ------------------------------------------------------------------------
+def phone_in(language, companion, hub, route="/", address=PHONE):
+    from tests.ui.conftest import FakePage
+    from ui.app import App
+    from ui.seating import with_device
+
+    page = FakePage(route)
+    page.client_ip = address
+    page.client_user_agent = with_device("Mozilla/5.0 (Linux; Android 14)", f"device-{address}", language)
+    app = App(page, companion, hub)
+    hub.add(app)
+    app.opened(route)
+    return app
+
+
+@pytest.fixture
+def english_table():
+    from ui import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def test_each_phone_keeps_its_own_language_when_the_table_switches(counter, companion, hub, english_table):
+    from ui.i18n import translation
+
+    dutch = translation("nl").gettext
+    phone = phone_in("nl", companion, hub)
+    assert dutch("Join a seat") in shown(phone) and "Join a seat" not in shown(phone), "the language its browser asks for"
+    counter.go("home")
+    counter.set_language("de")
+    assert translation("de").gettext("Saved games") in shown(counter)
+    assert dutch("Join a seat") in shown(phone), "switching the table to German switched no phone"
+    phone.set_language("it")
+    assert translation("it").gettext("Join a seat") in shown(phone)
+    assert translation("de").gettext("Saved games") in shown(counter), "a phone switched only itself"
+
+
+@contextlib.contextmanager
+def flet_event(page):
+    """As Flet handles an event of `page`: its page is the context's, which names the language texts read in."""
+    from flet.controls.context import _context_page
+
+    from companion import i18n as core_i18n
+    from ui.app import _event_language
+
+    core_i18n.follow(_event_language)  # as build_app installs it
+    token = _context_page.set(page)
+    try:
+        yield
+    finally:
+        _context_page.reset(token)
+        core_i18n.follow(None)
+
+
+def test_a_phones_event_reads_in_the_phones_language(counter, companion, hub, english_table):
+    """A dialog or text made while Flet handles a phone's tap, outside the page's drawing."""
+    from companion.i18n import _
+
+    phone = phone_in("de", companion, hub)
+    with flet_event(phone.page):
+        assert _("Join a seat") != "Join a seat"
+    with flet_event(counter.page):
+        assert _("Join a seat") == "Join a seat", "the table's page reads the table's language"
+
+
+def test_a_phones_tap_is_spoken_in_the_tables_language(counter, companion, hub, english_table):
+    """The voice renders an outcome on the tapping page's thread: it must still be the table's language."""
+    from companion.messages import render
+    from tests.ui.conftest import seat_page
+    from ui import i18n
+
+    click(seat_page(companion, hub, "Ann").root, "Choose c3")
+    heard = []
+    unsubscribe = companion.subscribe(lambda outcome: heard.append((outcome.message, render(outcome.message))))
+    bob = phone_in("ru", companion, hub, f"/join/{bob_code(companion, hub)}")
+    with flet_event(bob.page):
+        click(bob.root, i18n.translation("ru").gettext("UNDO"))  # a Russian phone's tap, refused: Ann's step is not Bob's
+    unsubscribe()
+    with i18n.speaking("ru"):
+        in_russian = [render(message) for message, _spoken in heard]
+    assert any(russian != spoken for russian, (_m, spoken) in zip(in_russian, heard, strict=True)), "a message the catalogue translates"
+    assert all(spoken == render(message) for message, spoken in heard), "spoken in English, the table's language"
 
 
 # -- what every page is told ---------------------------------------------------------------------------

@@ -27,16 +27,21 @@ def _status(status: str) -> str:
     return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
-def build(app: App) -> ft.Control:
-    companion = app.companion
-    language = ft.Dropdown(
+def _language(app: App) -> ft.Dropdown:
+    """The table's language on the table; a phone's own on a phone."""
+    return ft.Dropdown(
         label=_("Language"),
-        value=i18n.current_language(),
+        value=app.language or i18n.current_language(),
         options=[ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()],
         on_select=safe(lambda e: app.set_language(e.control.value)),
         width=200,
         text_size=16,
     )
+
+
+def build(app: App) -> ft.Control:
+    companion = app.companion
+    language = _language(app)
     catalogue = keyed(button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1), "catalogue")
     header = ft.Row([text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD, expand=True), catalogue, language])
     # Four to a row, however many games are installed: the list wraps instead of squeezing them.
@@ -62,6 +67,7 @@ def build_remote(app: App) -> ft.Control:
     if app.notice is not None and render(app.notice.text):
         parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
     parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
+    parts.append(_language(app))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
 
 
