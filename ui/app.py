@@ -37,7 +37,7 @@ from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort
 from ui.redraw import redraw, settle
-from ui.seating import JoinRequest, Seating, device_of, language_of, new_device, platform
+from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
 
@@ -174,6 +174,8 @@ class App:
         self.seat_code: str | None = None
         #: the language this page reads in: a phone's own (its browser's, or chosen on it); None: the table's
         self.language: str | None = (language_of(getattr(page, "client_user_agent", None)) or None) if self.remote else None
+        #: loaded afresh because the companion restarted: the seat page says so once
+        self.back = back_after_restart(getattr(page, "client_user_agent", None))
         _PAGES[id(page)] = self
         #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
         self.code_seat: str | None = None
@@ -388,7 +390,9 @@ class App:
     def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
         self.seat_code = code
         self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
-        self.pending, self.notice, self.waiting = None, None, None
+        self.pending, self.waiting = None, None
+        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if self.back else None
+        self.back = False
         self.scratch.clear()
         if push_route:
             self._set_route(join_route(code))

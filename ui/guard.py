@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
@@ -43,6 +44,10 @@ COOKIE = "companion_join"
 DEVICE_COOKIE = "companion_device"
 #: a device stays the same device for a year (the join cookie lasts as long as the browser session)
 DEVICE_COOKIE_S = 365 * 86_400
+#: set for a minute by a page loaded afresh after a restart (ui/assets/offline/reconnect.js)
+BACK_COOKIE = "companion_back"
+#: this run of the server: a page that finds another one after its websocket closed was restarted
+BOOT = secrets.token_hex(8)
 T = TypeVar("T")
 
 
@@ -155,7 +160,13 @@ class Guard:
                 await send({"type": "websocket.close", "code": 1008})
                 return
             language = phone_language(headers["accept-language"]) if "accept-language" in headers else ""
-            scope = _with_header(scope, "user-agent", with_device(headers.get("user-agent", ""), device or new_device(), language))
+            back = _cookie(headers, BACK_COOKIE) == "1"
+            scope = _with_header(scope, "user-agent", with_device(headers.get("user-agent", ""), device or new_device(), language, back))
+        elif scope.get("path") == "/companion-boot":  # not secret: which run of the server answers
+            await send({"type": "http.response.start", "status": 204,
+                        "headers": [(b"x-companion-boot", BOOT.encode()), (b"cache-control", b"no-store")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
         elif not device:
             send = _setting_cookie(send, f"{DEVICE_COOKIE}={new_device()}; Path=/; Max-Age={DEVICE_COOKIE_S}; HttpOnly; SameSite=Strict")
         client = (scope.get("client") or ("", 0))[0]

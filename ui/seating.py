@@ -16,7 +16,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-_DEVICE_MARK = re.compile(r"\s*companion-device/(\S*)(?: companion-language/(\w*))?$")
+#: what the door writes at the end of a page's user agent: " companion-device/<id> companion-language/nl …"
+_MARK = re.compile(r"\s*\bcompanion-(device|language|back)/(\S*)")
 _PLATFORMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "Chromebook"), ("Windows", "Windows"),
               ("Mac OS", "Mac"), ("Linux", "Linux"))
 
@@ -31,23 +32,31 @@ class JoinRequest:
     page: Any
 
 
-def with_device(user_agent: str, device: str, language: str = "") -> str:
-    """The user agent a page is given: the browser's own, with this device's id (and the language the
-    browser asks for) at its end; any the browser wrote there itself is dropped: only the door's
-    cookie names a device."""
-    return f"{_DEVICE_MARK.sub('', user_agent)} companion-device/{device} companion-language/{language}".strip()
+def with_device(user_agent: str, device: str, language: str = "", back: bool = False) -> str:
+    """The user agent a page is given: the browser's own, with this device's id, the language the
+    browser asks for, and whether the page was loaded afresh after a restart at its end. Any such
+    mark the browser wrote itself is dropped: only the door's cookies count."""
+    marks = {"device": device, "language": language, **({"back": "1"} if back else {})}
+    return (_MARK.sub("", user_agent) + "".join(f" companion-{key}/{value}" for key, value in marks.items())).strip()
+
+
+def _marks(user_agent: str | None) -> dict[str, str]:
+    return dict(_MARK.findall(user_agent or ""))
 
 
 def device_of(user_agent: str | None) -> str:
     """The device id the door wrote into `user_agent`, or "" when there is none."""
-    match = _DEVICE_MARK.search(user_agent or "")
-    return match.group(1) if match else ""
+    return _marks(user_agent).get("device", "")
 
 
 def language_of(user_agent: str | None) -> str:
     """The language the door found the browser asking for ("nl"), or ""."""
-    match = _DEVICE_MARK.search(user_agent or "")
-    return (match.group(2) or "") if match else ""
+    return _marks(user_agent).get("language", "")
+
+
+def back_after_restart(user_agent: str | None) -> bool:
+    """The page was loaded afresh because the companion restarted (ui/assets/offline/reconnect.js)."""
+    return _marks(user_agent).get("back") == "1"
 
 
 def new_device() -> str:

@@ -76,11 +76,11 @@ class Server:
     """`companion run` (the real composition root, every device simulated) on a free port with a
     fresh save file, in its own process. `games` adds modules to the registry (the counter test game);
     `hardware` is a hardware config TOML (default: everything simulated with its defaults); `lan`: phones
-    may join from the network (`--lan`)."""
+    may join from the network (`--lan`); `port`: a given one (a restart on the same address)."""
 
     def __init__(self, db: Path, seed: int = 4, resume: bool = False, games: str = "", hardware: Path | None = None,
-                 lan: bool = False):
-        self.port = free_port()
+                 lan: bool = False, port: int | None = None):
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "entry", "run", "--db", str(db), "--port", str(self.port), "--seed", str(seed)]
         if resume:

@@ -1,16 +1,19 @@
 """Phones on the network (`companion run --lan`) in Chromium: each browser context is a phone that
 reaches the server by the machine's LAN address, so the door (ui/guard.py) sees a phone, not the
 table. The first phone on a seat holds it; a second waits, sees nothing of the seat, and comes in
-when the first allows it; a websocket whose Host header was made to match a foreign Origin is refused.
+when the first allows it; a websocket whose Host header was made to match a foreign Origin is refused;
+after a restart a phone is back on its seat by itself, told so in its own language.
 Skipped where the machine has no address but loopback.
 """
 from __future__ import annotations
 
+import re
 import socket
+import time
 
 import pytest
 
-from tests.e2e.browser import Server, open_page, save_game, seat_codes, tap, visible_text, wait_text
+from tests.e2e.browser import Server, enable_semantics, open_in, open_page, save_game, seat_codes, tap, visible_text, wait_text
 from ui.joining import lan_address
 
 pytestmark = pytest.mark.timeout(180)
@@ -18,16 +21,27 @@ pytestmark = pytest.mark.timeout(180)
 LAN = lan_address()
 
 
-@pytest.fixture(scope="module")
-def lan_server(tmp_path_factory):
+def saved_counter_game(folder):
     if LAN.startswith("127."):
         pytest.skip("this machine has no network address but loopback: a phone cannot be told from the table")
     with pytest.MonkeyPatch.context() as env:
         env.setenv("COMPANION_GAMES", "tests.games.counter")
-        db = save_game(tmp_path_factory.mktemp("lan") / "games.db", {"cmd": "start", "players": ["Ann", "Bob"]}, game_id="counter")
-    s = Server(db, resume=True, games="tests.games.counter", lan=True)
+        return save_game(folder / "games.db", {"cmd": "start", "players": ["Ann", "Bob"]}, game_id="counter")
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory):
+    s = Server(saved_counter_game(tmp_path_factory.mktemp("lan")), resume=True, games="tests.games.counter", lan=True)
     yield s
     s.stop()
+
+
+def codes_on(server, browser, names):
+    table = open_page(browser, server.url)
+    tap(table, "Seats")
+    codes = seat_codes(table, names)
+    table.close()
+    return codes
 
 
 def test_a_second_phone_on_a_seat_comes_in_only_when_the_first_lets_it(browser, lan_server):
@@ -57,3 +71,27 @@ def test_a_websocket_with_a_host_made_to_match_a_foreign_origin_is_refused(lan_s
                   "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                   "Sec-WebSocket-Version: 13\r\n\r\n".encode())
         assert b" 101 " not in s.recv(200).split(b"\r\n")[0]
+
+
+def test_after_a_restart_a_phone_is_back_on_its_seat_by_itself_told_in_its_language(browser, tmp_path):
+    from ui.i18n import translation
+
+    db = saved_counter_game(tmp_path)
+    server = Server(db, resume=True, games="tests.games.counter", lan=True)
+    dutch = browser.new_context(locale="nl-NL", viewport={"width": 390, "height": 844})
+    try:
+        code = codes_on(server, browser, ["Bob"])["Bob"]
+        phone = open_in(dutch, f"http://{LAN}:{server.port}/join/{code}")
+        wait_text(phone, "Choose a card in secret.")
+        server.stop()
+        with phone.expect_navigation(timeout=60_000):  # the page loads itself afresh once the new server answers
+            server = Server(db, resume=True, games="tests.games.counter", lan=True, port=server.port)
+            back = time.monotonic()
+        enable_semantics(phone)
+        told = translation("nl").gettext("The companion restarted: you are {seat} again.").format(seat="Bob")
+        wait_text(phone, "^" + re.escape(told) + "$", timeout=30)
+        wait_text(phone, "Choose a card in secret.")
+        print(f"back on the seat {time.monotonic() - back:.1f} s after the restarted server answered")
+    finally:
+        dutch.close()
+        server.stop()
