@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.e2e.browser import Server, enable_semantics, open_in, open_page, save_game, seat_codes, tap, visible_text, wait_text
+from tests.e2e.browser import WATCH_CHANGES, Server, enable_semantics, open_in, open_page, save_game, seat_codes, tap, visible_text, wait_text
 from ui.joining import lan_address
 
 pytestmark = pytest.mark.timeout(180)
@@ -95,3 +95,24 @@ def test_after_a_restart_a_phone_is_back_on_its_seat_by_itself_told_in_its_langu
     finally:
         dutch.close()
         server.stop()
+
+
+def test_a_phone_opening_the_printed_address_types_its_code_on_a_page_in_its_language(browser, lan_server):
+    from ui.i18n import translation
+
+    code = codes_on(lan_server, browser, ["Ann"])["Ann"]
+    dutch = browser.new_context(locale="nl-NL", viewport={"width": 390, "height": 844})
+    try:
+        phone = dutch.new_page()
+        phone.add_init_script(WATCH_CHANGES)  # for wait_text once the seat page is there
+        phone.goto(f"http://{LAN}:{lan_server.port}/")
+        assert phone.get_by_label(translation("nl").gettext("Join code")).is_visible(), "a code-entry page in Dutch"
+        assert phone.locator("button").bounding_box()["height"] >= 48
+        phone.get_by_label(translation("nl").gettext("Join code")).fill(f"{code[:5]} {code[5:]}")  # as the Seats tab groups it
+        with phone.expect_navigation():
+            phone.locator("button").click()
+        enable_semantics(phone)
+        wait_text(phone, "Choose a card in secret.")
+        wait_text(phone, "^Ann$")
+    finally:
+        dutch.close()
