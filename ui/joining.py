@@ -108,19 +108,34 @@ class LanSecret:
         return self.key, self.generation
 
     def _save(self) -> None:
-        """Written whole, then renamed over the old file: a crash keeps one or the other, never half.
-        A disk that refuses it (full, read-only) leaves the codes good until the companion restarts."""
-        part = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-        try:
-            handle = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(handle, "w") as f:
-                json.dump({"secret": self.key.hex(), "generation": self.generation}, f)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(part, self.path)
-        except OSError:
-            log.warning("could not save the join-code secret in %s: the codes change at the next start", self.path, exc_info=True)
-            part.unlink(missing_ok=True)
+        """A disk that refuses it (full, read-only) leaves the codes good until the companion restarts."""
+        if not write_private(self.path, json.dumps({"secret": self.key.hex(), "generation": self.generation})):
+            log.warning("could not save the join-code secret in %s: the codes change at the next start", self.path)
+
+
+def write_private(path: Path, text: str) -> bool:
+    """`text` into `path`, readable by this user only: written whole, then renamed over the old file,
+    so a crash keeps one or the other, never half. False when the disk refused it."""
+    part = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        handle = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
+        return True
+    except OSError:
+        log.debug("could not write %s", path, exc_info=True)
+        part.unlink(missing_ok=True)
+        return False
+
+
+def beside_save_file(session: Session, name: str) -> Path | None:
+    """`<save file's folder>/<name>` for a saved game; None for a game that is not saved."""
+    if session.store is None or session.game_id is None:
+        return None
+    return Path(session.store.path).resolve().parent / name
 
 
 _secrets: dict[Path, LanSecret] = {}
@@ -130,10 +145,9 @@ _secrets_lock = threading.Lock()
 def _secret_of(session: Session) -> LanSecret | None:
     """The secret beside `session`'s save file (one object per file in this process), or None for a
     game that is not saved."""
-    store = session.store
-    if store is None or session.game_id is None:
+    path = beside_save_file(session, SECRET_FILE)
+    if path is None:
         return None
-    path = Path(store.path).resolve().parent / SECRET_FILE
     with _secrets_lock:
         if path not in _secrets:
             _secrets[path] = LanSecret(path)

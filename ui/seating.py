@@ -5,16 +5,26 @@ A device is a browser, known by the random cookie the door sets (ui/guard.py `DE
 the page in its user agent). The first phone that joins a seat holds it; another phone with the same
 code waits until a device already on that seat, or the table itself, allows it in — so a photo of the
 code, or a QR code glimpsed on the table screen, shows nobody a seat's secrets unnoticed. The Pi's
-own browser is the table: it may show any seat without asking, and holds none.
+own browser is the table: it may show any seat without asking, and holds none. A saved game's
+devices are kept beside the save file (`lan-devices`, readable by its owner only), so a restart lets
+nobody take a seat whose phone was asleep meanwhile.
 """
 from __future__ import annotations
 
 import itertools
+import json
+import logging
 import re
 import secrets
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from ui.joining import beside_save_file, write_private
+
+log = logging.getLogger(__name__)
+DEVICES_FILE = "lan-devices"
 
 #: what the door writes at the end of a page's user agent: " companion-device/<id> companion-language/nl …"
 _MARK = re.compile(r"\s*\bcompanion-(device|language|back)/(\S*)")
@@ -75,6 +85,8 @@ class Seating:
         self._lock = threading.Lock()
         self._session: Any = None
         self._devices: dict[str, list[str]] = {}  # seat -> devices let in, the first one first
+        self._file: Path | None = None  # where a saved game's devices are kept
+        self._game: int | None = None
         self._requests: dict[int, JoinRequest] = {}
         self._ids = itertools.count(1)
 
@@ -85,6 +97,7 @@ class Seating:
             devices = self._devices.setdefault(seat, [])
             if not devices:
                 devices.append(device)
+                self._save()
             return device in devices
 
     def ask(self, session: Any, seat: str, device: str, page: Any) -> JoinRequest:
@@ -107,6 +120,7 @@ class Seating:
                 devices = self._devices.setdefault(request.seat, [])
                 if request.device not in devices:
                     devices.append(request.device)
+                    self._save()
             return request
 
     def withdraw(self, page: Any) -> None:
@@ -129,7 +143,33 @@ class Seating:
         """A game switch forgets every seat's devices (the same saved game resumed keeps them)."""
         key = _key(session)
         if key != self._session:
-            self._session, self._devices, self._requests = key, {}, {}
+            self._session, self._requests = key, {}
+            self._file, self._game = beside_save_file(session, DEVICES_FILE) if session is not None else None, getattr(session, "game_id", None)
+            self._devices = self._kept().get(str(self._game), {})
+
+    def _kept(self) -> dict[str, dict[str, list[str]]]:
+        """Every saved game's devices, as the file has them ({} when there is none or it is damaged)."""
+        if self._file is None:
+            return {}
+        try:
+            data = json.loads(self._file.read_text())
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError):
+            log.warning("%s is unreadable: every seat takes its first phone again", self._file)
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {game: {seat: [d for d in devices if isinstance(d, str)] for seat, devices in seats.items() if isinstance(devices, list)}
+                for game, seats in data.items() if isinstance(seats, dict)}
+
+    def _save(self) -> None:
+        if self._file is None:
+            return
+        kept = self._kept()
+        kept[str(self._game)] = self._devices
+        if not write_private(self._file, json.dumps(kept)):
+            log.warning("could not keep the seats' devices in %s: after a restart each seat takes its first phone again", self._file)
 
 
 def _key(session: Any) -> Any:

@@ -336,6 +336,17 @@ def test_a_device_let_in_comes_back_without_asking_and_another_seat_cannot_answe
     assert stranger.viewer == seat_viewer("Bob")
 
 
+def test_the_phones_let_in_on_a_seat_are_remembered_across_a_restart(counter, companion, hub, tmp_path):
+    """A phone asleep while the companion restarted finds its seat still its own: a stranger must ask."""
+    from ui.seating import DEVICES_FILE, Seating
+
+    phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
+    restarted = Seating()  # a new process remembers only what the file says
+    assert not restarted.admit(companion.session, "Bob", "a-stranger"), "the seat is still the sleeping phone's"
+    assert restarted.admit(companion.session, "Bob", f"device-{PHONE}")
+    assert (tmp_path / DEVICES_FILE).stat().st_mode & 0o777 == 0o600
+
+
 def test_a_waiting_phone_may_give_up(counter, companion, hub):
     phone_page(companion, hub, f"/join/{bob_code(companion, hub)}")
     second = phone_page(companion, hub, f"/join/{bob_code(companion, hub)}", address="192.168.1.21")
