@@ -137,11 +137,13 @@ def _headless(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from ui.app import serve
+    from ui.joining import base_url
 
     companion = _open_for_run(args)
     try:
-        print(f"The companion is at http://{'0.0.0.0' if args.lan else '127.0.0.1'}:{args.port} (Ctrl-C stops it).", flush=True)
-        if args.lan:
+        print(f"The companion is at http://127.0.0.1:{args.port} (Ctrl-C stops it).", flush=True)
+        if args.lan:  # the address a phone can open, not 0.0.0.0 (which names no machine)
+            print(f"Phones join at {base_url(args.port, lan=True)} with a seat's join code (the Seats tab).", flush=True)
             print(f"Warning: listening on every network interface (port {args.port}). A phone needs a seat's join code "
                   "(the Seats tab); the table, setup and game-master screens open only on this machine.", flush=True)
         serve(companion, port=args.port, lan=args.lan)

@@ -25,13 +25,15 @@ Rows, each "failures of runs" — every one must be 0:
 - 10,000 random frames at the real firmware under MicroPython; random bytes from a fake ring at the
   host's client: nothing crashes, and both still work afterwards;
 - the ring unplugged and replugged during play: resynced within 1 s each time;
-- security: the touchscreen server listens on loopback only; wrong PINs wait and lock; no viewer's
-  payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
+- security: the touchscreen server listens on loopback only; wrong PINs wait and lock; join codes
+  guessed by cookie from one or many addresses are looked up only within the LAN door's budget; no
+  viewer's payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
 Every game the registry knows is played, plus the tests' own counter game (seats, secrets).
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -714,6 +716,49 @@ def pin_guessing() -> Result:
                   f"{codes.count('WRONG_PIN')} guesses checked, {refused_unchecked} refused unchecked")
 
 
+def join_code_guessing(seconds: float) -> Result:
+    """A script sending wrong join cookies as fast as it can for `seconds`, from one address and from
+    a thousand, through the LAN door (ui/guard.py) in front of a real game's join codes: only the
+    throttle's budget is ever looked up, and the right code is refused as well once it is spent."""
+    from ui.guard import COOKIE, Guard, JoinThrottle
+    from ui.joining import JoinCodes
+
+    game = all_games()["counter"]
+    session = Session(game, 1)
+    session.apply(start_request(game))
+    codes, checked = JoinCodes(), [0]
+
+    def valid(code: str) -> bool:
+        checked[0] += 1
+        return codes.seat(session, code) is not None
+
+    reached: list[str] = []
+
+    async def page(scope: Any, receive: Any, send: Any) -> None:
+        reached.append(scope["path"])
+
+    async def refused(message: Any) -> None:
+        pass
+
+    async def guess(address: str, code: str) -> None:
+        scope = {"type": "http", "path": "/", "client": (address, 50000), "server": ("192.168.1.5", 8550),
+                 "headers": [(b"cookie", f"{COOKIE}={code}".encode())]}
+        await guard(scope, refused, refused)  # type: ignore[arg-type]
+
+    guard = Guard(page, valid=valid, throttle=JoinThrottle())
+    guesses, rng = 0, random.Random(5)
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        address = "192.168.1.20" if guesses % 2 else f"10.0.{guesses // 250 % 250}.{guesses % 250 + 1}"
+        asyncio.run(guess(address, f"{rng.randrange(10**10):010d}"))
+        guesses += 1
+    asyncio.run(guess("10.1.1.1", next(iter(codes.codes(session).values()))))  # the right code, once the budget is spent
+    rate = guard.throttle.settings
+    allowed = rate.total_burst + (time.monotonic() - started) / rate.total_refill + 1
+    return Result("join-code guessing by cookie", guesses, int(bool(reached) or checked[0] > allowed),
+                  f"{guesses / seconds:,.0f} a second: {checked[0]} checked, {guesses - checked[0]:,} refused unchecked")
+
+
 def _takes_pin(game: GameDefinition) -> bool:
     return "master_pin" in getattr(game.commands.get("start"), "__dataclass_fields__", {})
 
@@ -793,6 +838,7 @@ def run(quick: bool) -> list[Result]:
         ring_replugs(1 if quick else 5),
         loopback_only(),
         pin_guessing(),
+        join_code_guessing(2 if quick else 20),
         secrets_crawl(games, 2 if quick else 20),
         secrets_at_rest(games, 1 if quick else 5),
     ]

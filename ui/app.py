@@ -17,6 +17,7 @@ import gc
 import logging
 import shutil
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,16 +25,19 @@ from typing import Any
 
 import flet as ft
 
+from companion import i18n as core_i18n
 from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.table import Outcome
+from ui import i18n
 from ui.games import GameScreens, screens_for
-from ui.guard import is_loopback
-from ui.joining import JoinCodes, base_url, code_in_route, join_route
+from ui.guard import JoinThrottle, is_loopback, wait_seconds
+from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort
 from ui.redraw import redraw, settle
+from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
 
@@ -73,6 +77,11 @@ class Hub:
         self.companion = companion
         self.join_base = join_base
         self.codes = JoinCodes()
+        #: wrong join codes, shared with the door (ui/guard.py): a code typed on a page counts as one in a URL
+        self.throttle = JoinThrottle()
+        self.seating = Seating()
+        #: how long the Seats tab shows a seat's code after a tap, before it hides it again
+        self.code_shown_s = 60.0
         self._lock = threading.Lock()
         self._apps: list[App] = []
         self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
@@ -120,6 +129,16 @@ class Hub:
             if app is not source:
                 app.post(app.render)
 
+    def redraw_seat(self, seat: str | None, source: App | None = None) -> None:
+        """The pages of `seat` (who is connected changed) and the table's pages draw afresh."""
+        for app in self.apps:
+            if app is not source and (app.viewer.seat == seat or app.is_table):
+                app.post(app.render)
+
+    def pages_on(self, seat: str) -> list[App]:
+        """The open pages showing `seat`."""
+        return [app for app in self.apps if app.viewer.seat == seat]
+
     def join_url(self, code: str) -> str:
         return self.join_base + join_route(code)
 
@@ -147,6 +166,20 @@ class App:
         self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
         self.enrol_uid: str | None = None
         self.ring_preview: Any = None
+        #: the browser this page is in (the door's device cookie); a page without one is a device of its own
+        self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
+        #: this page's request to be let in on a seat another device holds, and the code it came with
+        self.waiting: tuple[JoinRequest, str] | None = None
+        #: the code this page joined its seat with: when the table resumes that game, the page is that seat again
+        self.seat_code: str | None = None
+        #: the language this page reads in: a phone's own (its browser's, or chosen on it); None: the table's
+        self.language: str | None = (language_of(getattr(page, "client_user_agent", None)) or None) if self.remote else None
+        #: loaded afresh because the companion restarted: the seat page says so once
+        self.back = back_after_restart(getattr(page, "client_user_agent", None))
+        _PAGES[id(page)] = self
+        #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
+        self.code_seat: str | None = None
+        self._code_taps = 0
         self.root: ft.Control | None = None
         self.dialog: Any = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
@@ -181,8 +214,13 @@ class App:
     def remote(self) -> bool:
         """Opened from another machine (a phone, with --lan): it may only be a seat's page, never the
         table's (setup, saved games, cards, the simulator) nor the game master's."""
+        return bool(self.client) and not is_loopback(self.client)
+
+    @property
+    def client(self) -> str:
+        """The address the page was opened from ("" when unknown)."""
         address = getattr(self.page, "client_ip", None)
-        return isinstance(address, str) and bool(address) and not is_loopback(address)
+        return address if isinstance(address, str) else ""
 
     @property
     def narrow(self) -> bool:
@@ -217,12 +255,14 @@ class App:
         self.ring_preview = None  # the simulator's panel sets it again if this screen shows the ring
         self.fields = {}
         self._drawn_narrow = self.narrow
-        try:
-            self.root = builders.get(self.screen, home.build)(self)
-        except Exception:
-            log.exception("the %s screen failed to draw", self.screen)
-            self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
-            self.root = home.build(self)
+        fallback = home.build_remote if self.remote else home.build  # a phone never falls back to the table's home
+        with i18n.speaking(self.language):
+            try:
+                self.root = builders.get(self.screen, home.build)(self)
+            except Exception:
+                log.exception("the %s screen failed to draw", self.screen)
+                self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
+                self.root = fallback(self)
         self._drawn_session = self.companion.session
         redraw(self.page, self.root)  # only what changed travels (ui/redraw.py)
 
@@ -296,9 +336,18 @@ class App:
         self.hub.add(self)
         if not self._join_route(getattr(self.page, "route", None)) and self.screen == "game":
             self.render()
+        if self.viewer.is_seat:
+            self.hub.redraw_seat(self.viewer.seat, source=self)
 
     def disconnected(self) -> None:
         self.hub.remove(self)
+        if self.viewer.is_seat:
+            self.hub.redraw_seat(self.viewer.seat, source=self)
+
+    def closed(self) -> None:
+        """The page is gone for good: its request to join goes too."""
+        self.stop_waiting()
+        self.disconnected()
 
     def resized(self) -> None:
         """A phone turned: draw again when the layout changes between narrow and wide."""
@@ -315,25 +364,114 @@ class App:
         code = code_in_route(route)
         if code is None:
             return False
-        if self.viewer.is_seat and self.hub.codes.seat(self.companion.session, code) == self.viewer.seat:
+        session = self.companion.session
+        if self.viewer.is_seat and session is not None and self.hub.codes.codes(session).get(self.viewer.seat or "") == code:
             return False
         self.join(code, push_route=False)
         return True
 
     def join(self, code: str, push_route: bool = True) -> bool:
-        """Become the page of the seat that `code` joins; False (and a notice) for an unknown code."""
-        seat = self.hub.codes.seat(self.companion.session, code) if self.companion.playing else None
+        """Become the page of the seat that `code` joins; False (and a notice) for an unknown code, or
+        for any code while this phone (or every phone together) has guessed too many wrong ones."""
+        wait = self.hub.throttle.wait(self.client) if self.remote else 0.0
+        seat = self._seat_of(code) if wait <= 0 else None
         if seat is None:
             self.viewer, self.screen = TABLE, "home"
-            self.tell("refused", M("No seat of the game on the table has the code {code}.", code=code.strip()))
+            self.tell("refused", M("Too many wrong join codes: try again in {n} seconds.", n=wait_seconds(wait)) if wait > 0
+                      else M("No seat of the game on the table has the code {code}.", code=code.strip()))
             return False
+        session = self.companion.session
+        if self.remote and not self.hub.seating.admit(session, seat, self.device):
+            self._ask_to_join(seat, code)
+            return False
+        self._take_seat(seat, code, push_route)
+        return True
+
+    def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
+        self.seat_code = code
         self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
-        self.pending, self.notice = None, None
+        self.pending, self.waiting = None, None
+        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if self.back else None
+        self.back = False
         self.scratch.clear()
         if push_route:
             self._set_route(join_route(code))
         self.render()
-        return True
+        self.hub.redraw_seat(seat, source=self)
+
+    def _ask_to_join(self, seat: str, code: str) -> None:
+        """Another device holds `seat`: wait until it (or the table) lets this one in."""
+        self.waiting = (self.hub.seating.ask(self.companion.session, seat, self.device, self), code)
+        self.viewer, self.screen, self.notice = TABLE, "home", None
+        self.render()
+        self.hub.redraw_seat(seat, source=self)
+
+    def may_answer(self, request: JoinRequest) -> bool:
+        """The table (the Pi's own screen) and the devices let in on the seat decide who else comes in."""
+        if not self.remote:
+            return True
+        return self.viewer.seat == request.seat and self.device in self.hub.seating.devices(self.companion.session, request.seat)
+
+    def answer(self, request: JoinRequest, allow: bool) -> None:
+        """Allow or Refuse on a request to join; the first answer counts, the waiting page hears it."""
+        if not self.may_answer(request) or self.hub.seating.answer(request.id, allow) is None:
+            self.render()
+            return
+        waiting = request.page
+        waiting.post(waiting.let_in if allow else waiting.kept_out, request)
+        self.render()
+        self.hub.redraw_seat(request.seat, source=self)
+
+    def let_in(self, request: JoinRequest) -> None:
+        if self.waiting is not None and self.waiting[0] == request:
+            self._take_seat(request.seat, self.waiting[1], push_route=True)
+
+    def kept_out(self, request: JoinRequest) -> None:
+        if self.waiting is not None and self.waiting[0] == request:
+            self.waiting = None
+            self.tell("refused", M("This device was not let in on the seat {seat}.", seat=self.seat_name(request.seat)))
+
+    def stop_waiting(self) -> None:
+        if self.waiting is not None:
+            seat = self.waiting[0].seat
+            self.hub.seating.withdraw(self)
+            self.waiting = None
+            self.render()
+            self.hub.redraw_seat(seat, source=self)
+
+    def seat_name(self, seat: str) -> str:
+        session = self.companion.session
+        found = next((s.name for s in session.seats if s.id == seat), None) if session is not None else None
+        return found or seat
+
+    def describe_device(self) -> str:
+        """How other screens name this page's device: its kind and address ("Android · 192.168.1.21")."""
+        return " · ".join(part for part in (platform(getattr(self.page, "client_user_agent", None)), self.client) if part)
+
+    def show_code(self, seat: str | None) -> None:
+        """The Seats tab shows `seat`'s code and QR code (None: none), hidden again after a while."""
+        self.code_seat = seat
+        self._code_taps += 1
+        if seat is not None:
+            tap = self._code_taps
+            timer = threading.Timer(self.hub.code_shown_s, lambda: self.post(self._hide_code, tap))
+            timer.daemon = True
+            timer.start()
+        self.render()
+
+    def _hide_code(self, tap: int) -> None:
+        if tap == self._code_taps and self.code_seat is not None:
+            self.code_seat = None
+            self.render()
+
+    def _seat_of(self, code: str) -> str | None:
+        """The seat `code` joins; a phone's code is looked up only as the join throttle allows."""
+        session = self.companion.session
+        if not self.companion.playing or session is None:
+            return None
+        if not self.remote:
+            return self.hub.codes.seat(session, code)
+        return self.hub.throttle.attempt(self.client, lambda: self.hub.codes.seat(session, code))
 
     def dismiss_notice(self, notice: Text) -> None:
         """OK on a notice: no page shows it any more."""
@@ -344,9 +482,11 @@ class App:
 
     def leave_seat(self) -> None:
         """A seat page goes back to being a table page, on the home screen."""
-        self.viewer, self.tab, self.notice = TABLE, None, None
+        seat = self.viewer.seat
+        self.viewer, self.tab, self.notice, self.seat_code = TABLE, None, None, None
         self._set_route("/")
         self.go("home")
+        self.hub.redraw_seat(seat, source=self)
 
     def _set_route(self, route: str) -> None:
         """Put the seat in the address bar, so a reload after the session expired joins it again."""
@@ -418,10 +558,14 @@ class App:
         drawn_afresh = self.dialog is None and self.pending is None and self.master_pin is None and not self.scratch
         if session is not None and self._drawn_session is session and self.screen == "game" and not self.viewer.is_seat and drawn_afresh:
             return
-        self.pending, self.master_pin = None, None
+        self.pending, self.master_pin, self.waiting, self.code_seat = None, None, None, None
         self.scratch.clear()
         self.close_dialog()
-        if self.viewer.is_seat:
+        seat = self.hub.codes.seat(session, self.seat_code) if session is not None and self.seat_code else None
+        if seat is not None:  # the same saved game again: its codes are the same, and the page is back on its seat
+            self.viewer, self.screen = seat_viewer(seat), "game"
+            self.notice = Notice("applied", M("The table is back at this game: you are {seat} again.", seat=self.seat_name(seat)))
+        elif self.viewer.is_seat:
             self.viewer, self.screen, self.tab = TABLE, "home", None
             self.notice = Notice("refused", M("Another game started: join a seat again with its new code."))
         else:
@@ -437,22 +581,44 @@ class App:
         table = self.companion.table
         if table is None:
             return Outcome("nothing", M("No game is on."), by=self.viewer)
-        return table.command(request, self.viewer)
+        with i18n.speaking(None):  # the voice speaks the table's language, whoever tapped
+            return table.command(request, self.viewer)
 
     def undo(self, *_args: Any, steps: int = 1) -> Outcome | None:
         table = self.companion.table
-        return table.undo(steps, self.viewer) if table is not None else None
+        with i18n.speaking(None):
+            return table.undo(steps, self.viewer) if table is not None else None
 
     def redo(self, *_args: Any, steps: int = 1) -> Outcome | None:
         table = self.companion.table
-        return table.redo(steps, self.viewer) if table is not None else None
+        with i18n.speaking(None):
+            return table.redo(steps, self.viewer) if table is not None else None
 
     def set_language(self, code: str) -> None:
-        from ui import i18n
-
+        """The table's page switches the table's language (the voice's, and every page that follows
+        it); a phone switches only its own."""
+        i18n.translation(code)  # an unknown code is refused before anything changes
+        if self.remote:
+            self.language = code
+            self.relanguage()
+            return
         i18n.set_language(code)
         self.render()
         self.hub.language_changed(source=self)
+
+
+#: every page's App by its Flet page's id, so a text rendered while a page's event is handled reads in that page's language
+_PAGES: weakref.WeakValueDictionary[int, App] = weakref.WeakValueDictionary()
+
+
+def _event_language() -> Any:
+    """The catalogue of the page whose event Flet is handling now (None: the table's)."""
+    try:
+        page = ft.context.page
+    except Exception:  # no page: a device thread, the speaker, a test
+        return None
+    app = _PAGES.get(id(page))
+    return i18n.translation(app.language) if app is not None and app.language else None
 
 
 def setup_page(page: Any) -> None:
@@ -472,12 +638,14 @@ def setup_page(page: Any) -> None:
 def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
     """The Flet `main(page)`: one `App` per page, registered with the hub for as long as it is connected."""
 
+    core_i18n.follow(_event_language)
+
     def main(page: ft.Page) -> None:
         setup_page(page)
         app = App(page, companion, hub)
         page.on_connect = safe(lambda e: app.connected())
         page.on_disconnect = safe(lambda e: app.disconnected())
-        page.on_close = safe(lambda e: app.disconnected())
+        page.on_close = safe(lambda e: app.closed())
         page.on_route_change = safe(lambda e: app.follow_route(page.route))
         page.on_resize = safe(lambda e: app.resized())
         hub.add(app)
@@ -497,7 +665,8 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     hub = Hub(companion, base_url(port, lan))
     root = web_root(ASSETS)  # Flet's client made to need no internet (ui/webroot.py)
     flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(root))
-    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None)
+    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None,
+                    throttle=hub.throttle, origins=own_origins(port, lan))
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
     gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)

@@ -4,7 +4,8 @@ No .mo file is committed or built: the first switch to a language reads its .po 
 into a BytesIO and keeps the resulting GNUTranslations for the life of the process. Entries marked fuzzy
 or left empty fall back to the English text. `set_language()` installs the catalogue in
 `companion.i18n`, so every `_()` in the core, the hardware layer and the UI speaks that language from the
-next call on. The choice is process-wide (one table, one language), not per browser session.
+next call on: the table's language, which the voice speaks and every screen shows by default. A phone's
+page may read in a language of its own: `speaking(code)` around its drawing (ui/app.py does it).
 
 Catalogues are maintained with `python tools/i18n.py extract` and `python tools/i18n.py check`.
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import gettext
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
@@ -81,3 +84,10 @@ def clear_cache() -> None:
     """Forget compiled catalogues (after editing a .po while the companion runs)."""
     with _lock:
         _cache.clear()
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Texts rendered inside read in `code` (None: the table's language)."""
+    with core_i18n.speaking(translation(code) if code is not None else core_i18n.TABLE_LANGUAGE):
+        yield

@@ -14,7 +14,8 @@ client, and takes `index.html` and `assets/FontManifest.json` from there when th
 - everything in ui/assets/ (the fonts; `offline/`);
 - Flet's `index.html` with `offline/offline.js` added, which sends the Rive script request to
   `offline/rive_native.js`, a local stand-in that never finishes starting (which is what Rive does
-  offline anyway, less the failed request);
+  offline anyway, less the failed request), and `offline/reconnect.js`, which loads a page afresh
+  as soon as a restarted companion answers (Flutter's own retries grow to many seconds);
 - Flet's `assets/FontManifest.json` with DejaVu Sans added (regular and bold), so Flutter loads the
   font before its first frame: every character is drawn with it from the start, none falls back; and
   without the fonts no screen uses (KaTeX's twenty faces, the Cupertino icons), which every page
@@ -38,6 +39,8 @@ FAMILY = "DejaVu Sans"
 #: the bundled faces of FAMILY, file name -> weight
 FACES = {"DejaVuSans.ttf": 400, "DejaVuSans-Bold.ttf": 700}
 OFFLINE_SCRIPT = '<script src="offline/offline.js"></script>'
+#: a phone's page loaded afresh after the companion restarted (ui/assets/offline/reconnect.js)
+RECONNECT_SCRIPT = '<script src="offline/reconnect.js"></script>'
 
 
 def flet_web_dir() -> Path:
@@ -69,7 +72,7 @@ def with_offline_script(index: str) -> str:
     if "</head>" not in index:
         log.warning("Flet's index.html has no </head>: the page may still fetch Rive from its CDN")
         return index
-    return index.replace("</head>", f"  {OFFLINE_SCRIPT}\n</head>", 1)
+    return index.replace("</head>", f"  {OFFLINE_SCRIPT}\n  {RECONNECT_SCRIPT}\n</head>", 1)
 
 
 #: the font families of Flet's manifest the companion draws with (KaTeX's twenty faces for math and the

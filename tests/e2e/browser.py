@@ -75,14 +75,18 @@ def save_game(db: Path, *requests: dict, game_id: str = "bigbang", seed: int = 4
 class Server:
     """`companion run` (the real composition root, every device simulated) on a free port with a
     fresh save file, in its own process. `games` adds modules to the registry (the counter test game);
-    `hardware` is a hardware config TOML (default: everything simulated with its defaults)."""
+    `hardware` is a hardware config TOML (default: everything simulated with its defaults); `lan`: phones
+    may join from the network (`--lan`); `port`: a given one (a restart on the same address)."""
 
-    def __init__(self, db: Path, seed: int = 4, resume: bool = False, games: str = "", hardware: Path | None = None):
-        self.port = free_port()
+    def __init__(self, db: Path, seed: int = 4, resume: bool = False, games: str = "", hardware: Path | None = None,
+                 lan: bool = False, port: int | None = None):
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "entry", "run", "--db", str(db), "--port", str(self.port), "--seed", str(seed)]
         if resume:
             command.append("--resume")
+        if lan:
+            command.append("--lan")
         if hardware is not None:
             command += ["--hardware", str(hardware)]
         env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "PYTHONPATH": str(ROOT)}
@@ -303,6 +307,15 @@ def click(page, target, before: str | None = None) -> None:
             page.wait_for_function(f"before => ({_TREE_TEXT})() !== before", arg=before, polling=50, timeout=3_000)
         except Exception:  # an icon button's node holds the tappable one
             target.evaluate("node => (node.querySelector('[flt-tappable]') || node).click()")
+
+
+def seat_codes(page, names: list[str]) -> dict[str, str]:
+    """Each seat's join code, read on the Seats tab (open on `page`), where a tap shows one at a time."""
+    codes = {}
+    for name in names:
+        tap(page, f"Show {name}'s code")
+        codes[name] = re.search(rf"Join code of {name}: (\d{{10}})", wait_text(page, rf"Join code of {name}: \d{{10}}")).group(1)
+    return codes
 
 
 def type_into(page, field: str, value: str) -> None:

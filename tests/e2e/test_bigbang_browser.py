@@ -18,7 +18,7 @@ pytestmark = pytest.mark.timeout(180)
 NEXT_TAP, YES_TAP = 0, 2  # the simulator's rows are NEXT, BACK, YES, NO; each has tap, double, hold
 #: what each tab shows that no other does: the next tap waits for it, never for a page still redrawing
 TAB_SHOWS = {"Table": "Moon track", "Runes": "Letters at the gate", "Undo list": "Undo the last step",
-             "Simulator": "Card tray: tap to scan", "Seats": "Join code of"}
+             "Simulator": "Card tray: tap to scan", "Seats": "Show Ann's code"}
 
 
 def open_tab(page, name: str) -> str:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import TextStyles, layout_problems, name_players
+from tests.e2e.browser import TextStyles, layout_problems, name_players, seat_codes
 from tests.e2e.conftest import Server, open_page, settled, shot, tap, visible_text, wait_text
 from tests.e2e.test_seats_browser import Frames
 
@@ -59,7 +59,7 @@ def start_game(browser, server):
     tap(table, "Start the game")
     wait_text(table, "Waiting for the starting line of red and blue")
     tap(table, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(table, r"Join code of Bob: \d{6}")))
+    codes = seat_codes(table, ["Ann", "Bob"])
     tap(table, "Table")
     return table, table_frames, codes
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, name_players, open_page, settled, tap, wait_text
+from tests.e2e.browser import Server, name_players, open_page, seat_codes, settled, tap, wait_text
 from tests.e2e.test_munchkin_browser import drawn, pick_card
 
 pytestmark = pytest.mark.timeout(240)
@@ -91,7 +91,7 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
 
     # -- Bob's own screen: his investigator's sheet, and a change made there reaches the table
     tap(page, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(page, r"Join code of Bob: \d{6}")))
+    codes = seat_codes(page, ["Bob"])
     tap(page, "Table")
     bob = open_page(browser, f"{server.url}/join/{codes['Bob']}", width=390, height=844)
     wait_text(bob, "^Bob — Vincent Lee$")

@@ -272,8 +272,9 @@ def master_unlocked(w: Walker, page, here: str | None) -> Iterator[Tap]:
 
 def seat_page(w: Walker, page, here: str | None) -> Iterator[Tap]:
     """Join the first seat by its code (read on the seats tab), as a phone that scanned its QR code."""
-    text = yield key_tap(page, "tab:seats", GAME)
-    code = re.search(r"\b(\d{6})\b", text).group(1)
+    yield key_tap(page, "tab:seats", GAME)
+    text = yield key_tap(page, "show-code:0", '[flt-semantics-identifier="hide-code"]')  # a tap shows one seat's code
+    code = re.search(r"\b(\d{10})\b", text).group(1)
     yield Tap(page, lambda p: p.evaluate(
         "code => { history.pushState(null, '', '/join/' + code); dispatchEvent(new PopStateEvent('popstate')); }", code), SEAT)
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, host, name_players, open_page, settled, shot, tap, type_into, wait_text
+from tests.e2e.browser import Server, host, name_players, open_page, seat_codes, settled, shot, tap, type_into, wait_text
 from tests.e2e.pixels import rows
 
 pytestmark = pytest.mark.timeout(240)
@@ -79,7 +79,7 @@ def test_a_fight_run_away_a_kill_and_a_scanned_treasure_in_the_browser(browser, 
     wait_text(page, "^Phase 1, Ann: kick open the door")
     drawn(page, "munchkin-table")
     tap(page, "Seats")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", wait_text(page, r"Join code of Cy: \d{6}")))
+    codes = seat_codes(page, ["Ann", "Bob", "Cy"])
     tap(page, "Table")
 
     # -- the door: the Pied Piper, level 8, against Ann's 1

@@ -11,7 +11,7 @@ import re
 import msgpack
 import pytest
 
-from tests.e2e.browser import Server, name_players, open_page, reload, settled, shot, tap, visible_text, wait_text
+from tests.e2e.browser import Server, name_players, open_page, reload, seat_codes, settled, shot, tap, visible_text, wait_text
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -90,8 +90,7 @@ def start_counter_game(browser, server):
     tap(table, "Start the game")
     wait_text(table, "Waiting for Ann, Bob.")
     tap(table, "Seats")
-    text = wait_text(table, r"Join code of Bob: \d{6}")
-    codes = dict(re.findall(r"Join code of (\w+): (\d{6})", text))
+    codes = seat_codes(table, ["Ann", "Bob"])
     shot(table, "seats")
     tap(table, "Table")
     wait_text(table, "^Scores$")  # the table tab itself, not the prompt every tab shows

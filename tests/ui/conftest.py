@@ -9,6 +9,12 @@ import pytest
 flet = pytest.importorskip("flet", reason="the UI needs flet[web]==1.0.5 (pip install 'flet[web]==1.0.5')")
 
 
+#: run_task's queue, one per thread and shared by every page: Flet runs all pages' tasks on one loop.
+#: Kept on `threading`, as pytest imports this file under more than one module name (conftest, ui.conftest,
+#: and tests.ui.conftest when a test module imports it): each would otherwise have a queue of its own.
+TASKS = vars(threading).setdefault("_fake_page_tasks", threading.local())
+
+
 class FakePage:
     """What App uses of a Flet page: controls, update, dialogs, route, run_task (run at once, here)."""
 
@@ -18,7 +24,7 @@ class FakePage:
         self.updates = 0
         self.route = route
         self.routes = []
-        self.tasks = threading.local()  # run_task's queue, one per thread
+        self.tasks = TASKS
 
     def update(self, *controls):
         self.updates += 1
@@ -39,8 +45,8 @@ class FakePage:
         self.routes.append(route)
 
     def run_task(self, handler, *args, **kwargs):
-        """At once, on the caller's thread; posted from inside a task, right after it (as Flet's
-        loop runs it: asyncio.run cannot nest)."""
+        """At once, on the caller's thread; posted from inside a task (of any page), right after it
+        (as Flet's loop runs it: asyncio.run cannot nest)."""
         assert inspect.iscoroutinefunction(handler)
         queue = self.tasks.__dict__.setdefault("queue", [])
         queue.append((handler, args, kwargs))

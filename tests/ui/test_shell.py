@@ -105,16 +105,21 @@ def test_a_seat_can_take_back_only_its_own_step(counter, companion, hub):
 def test_the_seats_tab_shows_a_code_and_a_qr_code_per_seat(counter, hub, companion):
     counter.go("game", "seats")
     codes = hub.codes.codes(companion.session)
-    assert set(codes) == {"Ann", "Bob"} and all(re.fullmatch(r"\d{6}", c) for c in codes.values())
+    click(counter.root, "Show Ann's code")
+    click(counter.root, "Show Bob's code")  # one at a time: Bob's only
     images = [c for c in walk(counter.root) if isinstance(c, ft.Image)]
-    assert len(images) == 2 and all(isinstance(i.src, bytes) and i.src.startswith(b"\x89PNG") for i in images)
+    assert len(images) == 1 and f"Join code of Bob: {codes['Bob']}" in shown(counter) and codes["Ann"] not in shown(counter)
+    click(counter.root, "Show Ann's code")
+    assert set(codes) == {"Ann", "Bob"} and all(re.fullmatch(r"\d{10}", c) for c in codes.values())
+    images = [c for c in walk(counter.root) if isinstance(c, ft.Image)]
+    assert len(images) == 1 and all(isinstance(i.src, bytes) and i.src.startswith(b"\x89PNG") for i in images)
     assert f"http://127.0.0.1:8550/join/{codes['Ann']}" in shown(counter)
 
 
 def test_a_code_typed_on_the_home_screen_joins_that_seat(counter, companion, hub):
     phone = open_page(companion, hub)
     phone.go("home")
-    phone.fields["join_code"].value = "000000" if "000000" not in hub.codes.codes(companion.session).values() else "999999"
+    phone.fields["join_code"].value = "0000000000" if "0000000000" not in hub.codes.codes(companion.session).values() else "9999999999"
     phone.fields["join"]()
     assert phone.viewer == TABLE and "No seat of the game on the table has the code" in shown(phone)
     phone.fields["join_code"].value = hub.codes.codes(companion.session)["Bob"]

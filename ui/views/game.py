@@ -83,7 +83,36 @@ def notices(app: App) -> list[ft.Control]:
     session = app.companion.session
     if session is not None and session.pin_guard.locked:
         found.append(banner(_("Too many wrong PINs: the game-master view is locked for a while."), "#b71c1c", ft.Icons.LOCK_CLOCK))
+    found += join_requests(app)
+    if app.viewer.is_seat:
+        found.append(_connected(app))
     return found
+
+
+def join_requests(app: App) -> list[ft.Control]:
+    """Another device asks to show a seat: the table and that seat's devices may let it in."""
+    session = app.companion.session
+    found: list[ft.Control] = []
+    for request in app.hub.seating.requests(session) if session is not None else []:
+        if not app.may_answer(request):
+            continue
+        asking = _("Another device ({device}) asks to join as {seat}.").format(
+            device=request.page.describe_device() or _("unknown"), seat=app.seat_name(request.seat))
+        found.append(ft.Row([
+            ft.Container(banner(asking, "#1565c0", ft.Icons.PHONE_ANDROID), expand=True),
+            button(_("Allow"), lambda e, r=request: app.answer(r, True), width=96, max_lines=1),
+            button(_("Refuse"), lambda e, r=request: app.answer(r, False), width=96, max_lines=1),
+        ], spacing=4))
+    return found
+
+
+def _connected(app: App) -> ft.Control:
+    """Who shows this seat: this device and any other let in on it, so a stranger would be noticed."""
+    others = [page.describe_device() or _("unknown") for page in app.hub.pages_on(app.viewer.seat or "")
+              if page is not app and page.device != app.device]
+    devices = ", ".join([_("this device"), *dict.fromkeys(others)])
+    return text(_("Connected on this seat: {devices}").format(devices=devices), size=SMALL, color=MUTED, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def _banners(app: App, view: View) -> list[ft.Control]:

@@ -27,16 +27,21 @@ def _status(status: str) -> str:
     return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
-def build(app: App) -> ft.Control:
-    companion = app.companion
-    language = ft.Dropdown(
+def _language(app: App) -> ft.Dropdown:
+    """The table's language on the table; a phone's own on a phone."""
+    return ft.Dropdown(
         label=_("Language"),
-        value=i18n.current_language(),
+        value=app.language or i18n.current_language(),
         options=[ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()],
         on_select=safe(lambda e: app.set_language(e.control.value)),
         width=200,
         text_size=16,
     )
+
+
+def build(app: App) -> ft.Control:
+    companion = app.companion
+    language = _language(app)
     catalogue = keyed(button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1), "catalogue")
     header = ft.Row([text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD, expand=True), catalogue, language])
     # Four to a row, however many games are installed: the list wraps instead of squeezing them.
@@ -61,8 +66,21 @@ def build_remote(app: App) -> ft.Control:
     parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
     if app.notice is not None and render(app.notice.text):
         parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
-    parts.append(card(_join(app)))
+    parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
+    parts.append(_language(app))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
+
+
+def _waiting(app: App) -> ft.Control:
+    """The seat is on another device already: that device, or the table, must let this one in."""
+    assert app.waiting is not None
+    seat = app.seat_name(app.waiting[0].seat)
+    return ft.Column([
+        text(_("Waiting to join as {seat}").format(seat=seat), size=BIG, weight=ft.FontWeight.BOLD),
+        text(_("{seat} is on another device already. Ask {seat} or the table to let this device in.").format(seat=seat), size=18),
+        ft.ProgressRing(width=32, height=32),
+        button(_("Cancel"), lambda e: app.stop_waiting(), icon=ft.Icons.CLOSE, width=220),
+    ], spacing=8)
 
 
 def _new_game(app: App, game_id: str) -> None:
@@ -111,7 +129,7 @@ def _resume(app: App, saved_id: int) -> None:
 
 
 def _join(app: App) -> ft.Control:
-    """A phone's way in: the six digits the table screen's Seats tab shows for a seat."""
+    """A phone's way in: the ten digits the table screen's Seats tab shows for a seat."""
     code = ft.TextField(label=_("Join code"), text_size=22, width=220, keyboard_type=ft.KeyboardType.NUMBER)
 
     def join(e: object = None) -> None:
