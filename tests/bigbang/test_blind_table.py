@@ -10,6 +10,8 @@ is reachable through `Table.button` and `Table.card`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from companion.cards import CardCatalogue
@@ -17,7 +19,9 @@ from companion.contract import TABLE
 from companion.games.bigbang import GAME
 from companion.headless import Headless
 from companion.messages import render
+from companion.records import Record
 from companion.ring import ring_json
+from companion.sealing import Sealer, store_key, unsealed
 from companion.session import Session
 from companion.store import EventStore
 from companion.table import Table
@@ -42,7 +46,18 @@ def catalogue(tmp_path):
 
 
 def stored(store: EventStore, game_id: int) -> list[tuple]:
-    return [(s.position, s.command, s.events, s.description, s.undone) for s in store.steps(game_id)]
+    """The saved steps as the game reads them back: the sealed secrets opened (each seal has its own
+    random nonce, so two files holding one game differ byte for byte)."""
+    key = store_key(store, create=False)
+    assert key is not None
+    sealer = Sealer(key)
+
+    def opened(data: dict, kinds: Mapping[str, type[Record]], tag: str) -> dict:
+        record = kinds.get(data.get(tag, ""))
+        return unsealed(data, record.visibility, lambda: sealer) if record else data
+
+    return [(s.position, opened(s.command, GAME.commands, "cmd"), [opened(e, GAME.events, "type") for e in s.events], s.description, s.undone)
+            for s in store.steps(game_id)]
 
 
 @pytest.mark.parametrize("scan_board", [False, True], ids=["board-by-buttons", "board-by-its-cards"])
