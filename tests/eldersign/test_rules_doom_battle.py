@@ -6,6 +6,8 @@ battle task PERIL,PERIL.
 """
 from __future__ import annotations
 
+import pytest
+
 from companion.games.eldersign.odds import parse_adventure
 
 from .helpers import active, do, end_turn, investigator, phase, prompt, refused, start, status, view
@@ -140,6 +142,20 @@ class TestBattle:
         do(s, "attempt")
         do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
         refused(s, "NO_FOCUS_IN_BATTLE", "focus", die=1)
+
+    def test_the_odds_of_the_battle_count_no_focus(self):
+        """Issue 20, rule error 1: Yig's PERIL,PERIL with 6 green dice, no clue, no spell, no focus."""
+        s = self.awake()
+        assert s.analyse("odds")["battle"]["probability"] == pytest.approx(0.5372, abs=5e-5)
+
+    def test_every_advised_first_step_in_the_battle_is_one_the_rules_accept(self):
+        """Issue 20, rule error 1: the advice used to start with a focus the rules refuse there."""
+        s = self.awake()
+        do(s, "attempt")
+        do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
+        advice = s.analyse("advice")
+        assert advice and not any(plan["command"]["cmd"] in ("focus", "assist") for plan in advice)
+        s.apply(advice[0]["command"])
 
     def test_failing_to_hurt_it_costs_nothing_but_the_turn(self):
         s = self.awake()

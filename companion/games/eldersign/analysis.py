@@ -7,7 +7,8 @@
   the command that starts it.
 
 Focus is limited by the marker alone (seed, "Фокусировка и Помощь": one die at a time), so the odds
-give it as many uses as there are dice.
+give it as many uses as there are dice; in the final battle there is no focus or help at all (seed,
+"Пробуждение").
 """
 from __future__ import annotations
 
@@ -79,8 +80,8 @@ def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
 
 def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
     inv = s.investigator()
-    situation = Situation(card.tasks, card.stages, frozenset(), (), (), _focus(s.config.green_dice + 2), inv.spells, inv.clues,
-                          ("",) * helpers, card.terror)
+    focus = 0 if s.awakened else _focus(s.config.green_dice + 2)
+    situation = Situation(card.tasks, card.stages, frozenset(), (), (), focus, inv.spells, inv.clues, ("",) * helpers, card.terror)
     group = solvers()
     group.prepare(inv.clues)
     solver = group.solver(situation.remaining(), card.terror)
@@ -117,7 +118,8 @@ def situation_of(s: ElderSignState, a: Attempt) -> Situation:
     if not a.battle:
         helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers)
     step = a.step if a.step in ("rolled", "holding", "completed") else "rolled"
-    return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, _focus(sum(a.pool) + len(a.held)), inv.spells,
+    focus = 0 if a.battle else _focus(sum(a.pool) + len(a.held))  # seed, "Пробуждение": no focus or help in the battle
+    return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, focus, inv.spells,
                      inv.clues, helpers, card.terror, step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
 
 
