@@ -170,6 +170,28 @@ class TestAFailedRoll:
         refused(s, "MARKER_USED", "focus", die=1)
         assert attempt(s)["held"][0]["slot"] == "assist:Bob"
 
+    def test_a_helpers_marker_is_free_again_once_its_die_filled_a_box(self):
+        """Issue 20, rule error 2 (seed, "Фокусировка и Помощь": a marker holds its die until it is used)."""
+        s = start()
+        do(s, "move", to="entrance")
+        do(s, "pass")
+        do(s, "clock")
+        do(s, "move", to="the-curator")  # Bob
+        do(s, "pass")
+        do(s, "clock")
+        attempt_at(s, "the-curator")  # Ann, with Bob there: LORE,LORE,LORE|LORE,INV:3
+        do(s, "roll", green=["lore", "1", "1", "peril", "terror", "2"])
+        do(s, "assist", die=1, helper="Bob")
+        do(s, "discard", die=3)
+        do(s, "roll", green=["3", "peril", "peril", "terror"])
+        do(s, "complete", task=2, dice=[1], held=["assist:Bob"])
+        do(s, "roll", green=["1", "peril", "lore"])
+        do(s, "assist", die=3, helper="Bob")
+        assert [held["slot"] for held in attempt(s)["held"]] == ["assist:Bob"]
+        do(s, "discard", die=1)
+        do(s, "roll", green=["2"])
+        refused(s, "MARKER_TAKEN", "assist", die=1, helper="Bob")  # it holds the Lore: one die at a time
+
     def test_a_helper_still_holding_a_die_when_the_attempt_fails_owes_sanity_or_stamina(self):
         s = start()
         do(s, "move", to="entrance")

@@ -116,7 +116,7 @@ def situation_of(s: ElderSignState, a: Attempt) -> Situation:
     inv = s.investigator(a.seat)
     helpers: tuple[str, ...] = ()
     if not a.battle:
-        helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers)
+        helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and not a.holds(f"assist:{seat}"))
     step = a.step if a.step in ("rolled", "holding", "completed") else "rolled"
     focus = 0 if a.battle else _focus(sum(a.pool) + len(a.held))  # seed, "Пробуждение": no focus or help in the battle
     return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, focus, inv.spells,

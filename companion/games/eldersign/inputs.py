@@ -152,7 +152,7 @@ def _assist_options(s: ElderSignState) -> list[Option]:
     assert a is not None
     if a.marker_used or a.battle or not a.roll:
         return []
-    helpers = [seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers]
+    helpers = [seat for seat in s.seats_at(a.target) if seat != a.seat and not a.holds(f"assist:{seat}")]
     dice = _die_choices(s)
     return [Option(M("{seat} holds a die", seat=seat), {"cmd": "assist", "helper": seat}, (Ask("die", M("Die"), dice),))
             for seat in helpers] if dice else []

@@ -307,8 +307,8 @@ def assist(tx: Tx, c: cmd.Assist, actor: Viewer) -> None:
     _marker_free(a)
     if c.helper not in s.players or c.helper == a.seat or s.investigator(c.helper).where != a.target or not s.investigator(c.helper).card:
         raise RuleError("NOT_HERE", M("Only another investigator on this adventure can help."))
-    if c.helper in a.helpers:
-        raise RuleError("ALREADY_HELPED", M("{seat} has already held a die in this attempt.", seat=c.helper))
+    if a.holds(f"assist:{c.helper}"):  # a marker holds one die until it fills a box; then it is free again
+        raise RuleError("MARKER_TAKEN", M("The marker already holds a die: it stays there until it fills a box."))
     (position,) = _positions(a, (c.die,))
     position_after = _after_terror(tx, [position])
     if position_after is not None:

@@ -63,6 +63,7 @@ class Attempt:
     step: str = "roll"
     terror_applied: bool = False
     marker_used: bool = False
+    #: every helper who held a die in this attempt (a helper may hold again once the die filled a box)
     helpers: tuple[str, ...] = ()
     spells_cast: int = 0
     wins: int = 0
@@ -70,6 +71,10 @@ class Attempt:
     @property
     def battle(self) -> bool:
         return self.target == BATTLE_TARGET
+
+    def holds(self, slot: str) -> bool:
+        """Does this marker or spell hold a die now (a die that filled a box has left it)?"""
+        return any(held == slot for held, _face in self.held)
 
     def due_colours(self) -> Dice:
         """How many dice of each colour await their faces."""
