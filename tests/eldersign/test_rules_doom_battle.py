@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.contract import TABLE
 from companion.games.eldersign.odds import parse_adventure
 
 from .helpers import active, do, end_turn, investigator, phase, prompt, refused, start, status, view
@@ -30,6 +31,23 @@ class TestDoomTrack:
         assert card["monsters"] == 1 and [t["text"] for t in card["tasks"]] == ["PERIL", "PERIL", "PERIL,TERROR"]
         assert view(s)["monsters_due"] == 0
         refused(s, "NO_MONSTER", "place_monster", adventure="the-curator")
+
+    def test_a_completed_adventure_is_a_trophy_that_never_comes_back_and_a_monster_with_no_task_pays_none(self):
+        """Issue 20, rule error 3."""
+        s = start()
+        do(s, "doom", amount=2)
+        do(s, "place_monster", adventure="hallway-on-fire")  # no task said: it adds none
+        do(s, "move", to="hallway-on-fire")
+        do(s, "attempt")
+        do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
+        do(s, "complete", task=1, dice=[1])
+        do(s, "roll", green=["peril", "1", "1", "2", "lore"])
+        do(s, "complete", task=2, dice=[1])
+        assert investigator(s, "Ann")["trophies"] == 1  # the card's value alone
+        refused(s, "COMPLETED", "lay", adventure="hallway-on-fire")
+        assert s.game.scan(s.state, "hallway-on-fire", TABLE) == {"cmd": "lay", "adventure": "hallway-on-fire"}
+        lay = next(o for o in s.game.options(s.state, TABLE) if o.command.get("cmd") == "lay")
+        assert "hallway-on-fire" not in [choice.value for choice in lay.asks[0].choices]
 
     def test_the_monsters_task_counts_in_the_odds(self):
         s = start()

@@ -184,7 +184,8 @@ def _pending(s: ElderSignState) -> list[Option]:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].name), {"cmd": "place_monster", "adventure": a})
                   for a in s.adventures]
     if s.to_lay:
-        cards = tuple(Choice(card.id, card.name) for card in s.config.adventures.values() if card.id not in s.adventures and not card.other_world)
+        cards = tuple(Choice(card.id, card.name) for card in s.config.adventures.values()
+                      if card.id not in s.adventures and card.id not in s.completed and not card.other_world)
         if cards:
             found.append(Option(M("Lay a new adventure"), {"cmd": "lay"}, (Ask("adventure", M("Card"), cards),)))
     return found
@@ -217,7 +218,7 @@ def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:
     if card in s.config.adventures:
         if card in s.adventures:
             return {"cmd": "move", "to": card} if s.phase == MOVE else None
-        return {"cmd": "lay", "adventure": card}
+        return {"cmd": "lay", "adventure": card}  # a completed card is refused with its reason
     if card in s.config.investigators:
         return {"cmd": "choose", "investigator": card} if s.phase == CHOOSE else None
     if card.startswith("item:") and card.removeprefix("item:") in ITEMS and s.investigator().card:

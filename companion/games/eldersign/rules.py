@@ -375,10 +375,11 @@ def _after_terror(tx: Tx, positions: Sequence[int]) -> list[int] | None:
 
 
 def succeed(tx: Tx, target: str) -> None:
-    """Facts §1.4: every task done: the rewards, and the card as a trophy (worth its value, plus its monsters)."""
+    """Facts §1.4: every task done: the rewards, and the card as a trophy (worth its value, plus one for
+    each monster whose task was done: a monster placed with no task was no task, so no trophy)."""
     s = tx.state
     card = s.card(target)
-    monsters = len(s.monsters.get(target, ()))
+    monsters = sum(1 for task in s.monsters.get(target, ()) if task)
     tx.emit(ev.AttemptEnded(target, True))
     apply_effects(tx, s.seat, card.reward, trophies=card.trophies + monsters)
     if not tx.over:
@@ -570,6 +571,8 @@ def lay(tx: Tx, c: cmd.Lay, actor: Viewer) -> None:
         raise RuleError("UNKNOWN_CARD", M("There is no adventure card \"{card}\" in the data.", card=c.adventure))
     if c.adventure in s.adventures:
         raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].name))
+    if c.adventure in s.completed:
+        raise RuleError("COMPLETED", M("{card} was completed: it is a trophy now and does not come back.", card=s.config.adventures[c.adventure].name))
     tx.emit(ev.AdventureLaid(c.adventure))
 
 

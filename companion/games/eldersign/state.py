@@ -106,6 +106,8 @@ class ElderSignState:
     monsters_due: int = 0
     #: museum adventures completed and not yet replaced
     to_lay: int = 0
+    #: adventures completed this game: trophies now, they never come back into play
+    completed: tuple[str, ...] = ()
     mythos: str | None = None
     awakened: bool = False
     attempt: Attempt | None = None
@@ -325,7 +327,7 @@ def _adventure_left(s: ElderSignState, e: ev.AdventureLeft) -> ElderSignState:
     monsters = {key: value for key, value in s.monsters.items() if key != e.adventure}
     investigators = tuple(replace(inv, where=None) if inv.where == e.adventure else inv for inv in s.investigators)
     return replace(s, adventures=tuple(a for a in s.adventures if a != e.adventure), monsters=monsters,
-                   investigators=investigators, to_lay=s.to_lay + int(e.refill))
+                   investigators=investigators, to_lay=s.to_lay + int(e.refill), completed=(*s.completed, e.adventure))
 
 
 def _clock_advanced(s: ElderSignState, e: ev.ClockAdvanced) -> ElderSignState:
