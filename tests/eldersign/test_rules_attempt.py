@@ -28,7 +28,7 @@ class TestRolling:
         do(s, "adjust", what="common", amount=1)
         attempt_at(s, "hallway-on-fire", red=True, locked=1, spend=["common"])
         assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 1}
-        assert investigator(s, "Ann")["common"] == 0
+        assert investigator(s, "Ann")["common"] == 1  # Joe Diamond starts with one, and got one
 
     def test_an_item_not_held_cannot_be_spent(self):
         s = start()
@@ -102,7 +102,7 @@ class TestCompleting:
         do(s, "roll", green=["peril", "1", "2", "3", "lore"])
         do(s, "complete", task=2, dice=[1])
         ann = investigator(s, "Ann")
-        assert (ann["common"], ann["trophies"]) == (1, 1)  # data: reward a common item, 1 trophy
+        assert (ann["common"], ann["trophies"]) == (2, 1)  # Joe's starting item; the table's data: reward a common item, 1 trophy
         assert "hallway-on-fire" not in [a["id"] for a in view(s)["adventures"]]
         assert view(s)["to_lay"] == 1 and phase(s) == "clock"
 
@@ -123,11 +123,10 @@ class TestAFailedRoll:
         assert attempt(s)["step"] == "roll" and prompt(s) == "Roll 2 green again and say the faces."
         do(s, "roll", green=["3", "peril"])
         assert faces(s) == [("green", "inv3"), ("green", "inv2"), ("green", "peril")]
-        assert investigator(s, "Ann")["clues"] == 1
+        assert investigator(s, "Ann")["clues"] == 2  # Joe Diamond starts with one
 
     def test_clues_chain_while_any_is_left(self):
-        s = start()
-        do(s, "adjust", what="clues", amount=1)
+        s = start()  # Joe Diamond starts with a clue
         attempt_at(s, "hallway-on-fire", locked=4)
         do(s, "roll", green=["1", "2"])
         do(s, "clue", dice=[1])

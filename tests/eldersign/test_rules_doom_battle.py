@@ -164,6 +164,7 @@ class TestBattle:
     def test_the_odds_of_the_battle_count_no_focus(self):
         """Issue 20, rule error 1: Yig's PERIL,PERIL with 6 green dice, no clue, no spell, no focus."""
         s = self.awake()
+        do(s, "adjust", what="spells", amount=-1)  # Kate Winthrop's starting spell
         assert s.analyse("odds")["battle"]["probability"] == pytest.approx(0.5372, abs=5e-5)
 
     def test_every_advised_first_step_in_the_battle_is_one_the_rules_accept(self):

@@ -73,7 +73,7 @@ def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
         card = s.card(adventure)
         helpers = len([seat for seat in s.seats_at(adventure) if seat != s.seat])
         chance = _fresh_chance(s, card, helpers)
-        found.append({"adventure": adventure, "name": card.name, "probability": float(chance), "percent": percent(chance),
+        found.append({"adventure": adventure, "name": render(card.title), "probability": float(chance), "percent": percent(chance),
                       "here": inv.where == adventure})
     return {"adventures": found}
 
@@ -204,8 +204,8 @@ def where_name(s: ElderSignState, where: str | None) -> Text:
     if where == ENTRANCE:
         return M("the entrance")
     if where in s.config.adventures:
-        return s.config.adventures[where].name
-    return s.config.ancient_one.name
+        return s.config.adventures[where].title
+    return s.config.ancient_one.title
 
 
 @_one_at_a_time

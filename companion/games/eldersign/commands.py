@@ -18,9 +18,9 @@ class Start(Command):
 
     kind = "start"
     players: tuple[str, ...]
-    #: investigator ids in seat order (else the companion deals them)
+    #: investigator ids in seat order, "draw" where the companion deals one (none given: it deals them all)
     investigators: tuple[str, ...] | None = None
-    #: the Ancient One's id (else the settings' ancient_one.id)
+    #: the Ancient One's id, or "draw" (the companion draws it); else the settings' ancient_one.id
     ancient_one: str | None = None
     #: the adventure cards laid out (else the companion lays six museum cards from the data)
     adventures: tuple[str, ...] | None = None
@@ -220,6 +220,15 @@ class Choose(Command):
 
 
 @dataclass(frozen=True)
+class StartingItem(Command):
+    """Take one starting item of the player's choice (what: common, unique or spells), as the investigator's card allows."""
+
+    kind = "starting_item"
+    what: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Daily(Command):
     """Mark the active investigator's once-per-day ability used (it comes back at midnight)."""
 
@@ -234,4 +243,4 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, Daily, Awaken)
+                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Awaken)

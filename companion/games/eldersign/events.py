@@ -210,6 +210,15 @@ class InvestigatorChosen(Event):
 
 
 @dataclass(frozen=True)
+class StartingItemTaken(Event):
+    """A starting item of the player's choice (the investigator's card says how many)."""
+
+    kind = "starting_item_taken"
+    seat: str
+    what: str
+
+
+@dataclass(frozen=True)
 class DailyUsed(Event):
     kind = "daily_used"
     seat: str
@@ -238,5 +247,5 @@ EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackResolved, Devoured,
-    InvestigatorChosen, DailyUsed, Awakened, GameWon, GameLost,
+    InvestigatorChosen, StartingItemTaken, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -15,7 +15,7 @@ from typing import Any
 from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.eldersign import names
-from companion.games.eldersign.config import ENTRANCE
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, AncientOne, Card, InvestigatorCard
 from companion.games.eldersign.odds.advice import concrete_fillings
 from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, TERROR
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, RESOLVE
@@ -39,7 +39,7 @@ def options(s: ElderSignState, actor: Viewer) -> list[Option]:
 
 
 def _move(s: ElderSignState) -> list[Option]:
-    found = [Option(M("Go to {adventure}", adventure=s.config.adventures[a].name), {"cmd": "move", "to": a}) for a in s.adventures]
+    found = [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
     found.append(Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE}))
     return found
 
@@ -53,7 +53,7 @@ def _resolve(s: ElderSignState) -> list[Option]:
         found += [Option(M("Buy {what} for {price} trophies", what=names.stat(what), price=price), {"cmd": "entrance", "action": "buy", "what": what})
                   for what, price in s.config.entrance.items() if 0 < price <= inv.trophies]
     elif inv.where in s.adventures:
-        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].name)))
+        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].title)))
     found.append(Option(M("Pass"), {"cmd": "pass"}))
     return found
 
@@ -165,26 +165,30 @@ def _clock(s: ElderSignState) -> list[Option]:
 def _midnight(s: ElderSignState) -> list[Option]:
     if s.awakened:
         return [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
-    return [Option(M("Mythos: {card}", card=card.name), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+    return [Option(M("Mythos: {card}", card=card.title), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
 
 
 def _choose(s: ElderSignState) -> list[Option]:
-    return [Option(M("Take {name}", name=s.config.investigators[card].name), {"cmd": "choose", "investigator": card})
+    return [Option(M("Take {name}", name=s.config.investigators[card].title), {"cmd": "choose", "investigator": card})
             for card in s.free_investigators()]
 
 
 def _battle(s: ElderSignState) -> list[Option]:
-    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.name)), Option(M("Pass"), {"cmd": "pass"})]
+    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.title)), Option(M("Pass"), {"cmd": "pass"})]
 
 
 def _pending(s: ElderSignState) -> list[Option]:
     """What may be waiting whatever the phase: monsters to place, adventures to lay."""
     found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.to_choose:  # the card's "items of your choice": one question per item
+            items = tuple(Choice(what, names.stat(what)) for what in CHOOSABLE)
+            found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat}, (Ask("what", M("Item"), items),)))
     if s.monsters_due:
-        found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].name), {"cmd": "place_monster", "adventure": a})
+        found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in s.adventures]
     if s.to_lay:
-        cards = tuple(Choice(card.id, card.name) for card in s.config.adventures.values()
+        cards = tuple(Choice(card.id, card.title) for card in s.config.adventures.values()
                       if card.id not in s.adventures and card.id not in s.completed and not card.other_world)
         if cards:
             found.append(Option(M("Lay a new adventure"), {"cmd": "lay"}, (Ask("adventure", M("Card"), cards),)))
@@ -197,14 +201,36 @@ _PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
 
 # -- cards ---------------------------------------------------------------------------------------------
 def cards(s: ElderSignState | None = None) -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as: adventures, Mythos cards, investigators, and items by kind —
-    of the game `s` as it was set up (a table's own cards), else of the data shipped."""
+    """What a tag can be enrolled as: adventures, Mythos cards, investigators, Ancient Ones, and items
+    by kind — of the game `s` as it was set up (a table's own cards), else of the data shipped (the
+    published base game, data/cards.toml), each with its printed names and numbers."""
     config = s.config if s is not None else default_config()
-    found = [GameCard(a.id, a.name, "adventure") for a in config.adventures.values()]
-    found += [GameCard(m.id, m.name, "mythos") for m in config.mythos.values()]
-    found += [GameCard(i.id, i.name, "investigator") for i in config.investigators.values()]
+    found = [GameCard(a.id, a.title, "adventure", a.title.by_language, _adventure_details(a)) for a in config.adventures.values()]
+    found += [GameCard(m.id, m.title, "mythos", m.title.by_language, {"doom": m.doom, "monsters": m.monsters}) for m in config.mythos.values()]
+    found += [GameCard(i.id, i.title, "investigator", i.title.by_language, _investigator_details(i)) for i in config.investigators.values()]
+    found += [GameCard(a.id, a.title, "ancient_one", a.title.by_language, _ancient_details(a)) for a in config.ancient_ones.values()]
     found += [GameCard(f"item:{kind}", names.stat(kind), "item") for kind in ITEMS]
     return tuple(found)
+
+
+def _adventure_details(card: Card) -> dict[str, Any]:
+    found: dict[str, Any] = {"tasks": card.notation, "other_world": card.other_world}
+    if card.trophies:
+        found.update(trophies=card.trophies, terror=card.terror)
+    if card.monster_slots:
+        found["monster_slots"] = card.monster_slots
+    if any(card.locked):
+        found["locked"] = names.pool_json(card.locked)
+    return found
+
+
+def _investigator_details(card: InvestigatorCard) -> dict[str, Any]:
+    return {"sanity": card.sanity, "stamina": card.stamina, "start": dict(card.start), **({"start_choice": card.start_choice} if card.start_choice else {})}
+
+
+def _ancient_details(card: AncientOne) -> dict[str, Any]:
+    return {"elder_signs": card.elder_signs, "doom": card.doom, "battle_task": card.battle.notation if card.battle else None,
+            "checked": card.checked}
 
 
 def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:

@@ -20,7 +20,7 @@ from companion.errors import RuleError
 from companion.games.eldersign import commands as cmd
 from companion.games.eldersign import events as ev
 from companion.games.eldersign import names
-from companion.games.eldersign.config import ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
 from companion.games.eldersign.odds.advice import fills
 from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, TERROR, can_show, parse_face
 from companion.games.eldersign.odds.tasks import parse_adventure
@@ -33,6 +33,8 @@ from companion.records import Command, Event
 MAX_NAME = 24
 #: museum cards the companion lays at the start when the table names none (facts §1.1: six)
 MUSEUM = 6
+#: what a setup choice says for "the companion draws it"
+DRAW = "draw"
 
 
 class Tx:
@@ -72,9 +74,13 @@ def start(tx: Tx, c: cmd.Start) -> None:
     if tx.state.status != "setup":
         raise RuleError("ALREADY_STARTED", M("The game has already started."))
     overrides = dict(c.settings or {})
-    if c.ancient_one is not None:
-        overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": c.ancient_one}
     settings = merge_settings(overrides)
+    chosen = c.ancient_one
+    if chosen == DRAW:  # seed, "Подготовка": the Ancient One is chosen at random or by agreement
+        chosen = tx.rng.choice(sorted(entry["id"] for entry in settings.get("ancient_ones", []) if isinstance(entry, dict)) or [DRAW])
+    if chosen is not None:
+        overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": chosen}
+        settings = merge_settings(overrides)
     config = Config.from_settings(settings)
     players = _check_players(config, c.players)
     investigators = _check_investigators(tx.rng, config, players, c.investigators)
@@ -95,12 +101,15 @@ def _check_players(config: Config, given: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _check_investigators(rng: random.Random, config: Config, players: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[str, ...]:
-    if given is None:  # the companion deals, as the table would from the shuffled cards
-        return tuple(rng.sample(sorted(config.investigators), len(players)))
-    if len(given) != len(players) or len(set(given)) != len(given) or not set(given) <= set(config.investigators):
+    """The investigators named, one per player; "draw" (or none named at all): the companion deals
+    from the cards nobody took, as the table would from the shuffled cards."""
+    wanted = given if given is not None else (DRAW,) * len(players)
+    named = [card for card in wanted if card != DRAW]
+    if len(wanted) != len(players) or len(set(named)) != len(named) or not set(named) <= set(config.investigators):
         raise RuleError("BAD_INVESTIGATORS", M("Name {n} different investigators, one per player in turn order ({known}).",
                                                n=len(players), known=", ".join(sorted(config.investigators))))
-    return given
+    dealt = iter(rng.sample(sorted(set(config.investigators) - set(named)), len(wanted) - len(named)))
+    return tuple(next(dealt) if card == DRAW else card for card in wanted)
 
 
 def _check_adventures(rng: random.Random, config: Config, given: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -570,9 +579,9 @@ def lay(tx: Tx, c: cmd.Lay, actor: Viewer) -> None:
     if c.adventure not in s.config.adventures:
         raise RuleError("UNKNOWN_CARD", M("There is no adventure card \"{card}\" in the data.", card=c.adventure))
     if c.adventure in s.adventures:
-        raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].name))
+        raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].title))
     if c.adventure in s.completed:
-        raise RuleError("COMPLETED", M("{card} was completed: it is a trophy now and does not come back.", card=s.config.adventures[c.adventure].name))
+        raise RuleError("COMPLETED", M("{card} was completed: it is a trophy now and does not come back.", card=s.config.adventures[c.adventure].title))
     tx.emit(ev.AdventureLaid(c.adventure))
 
 
@@ -640,6 +649,21 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     if c.investigator not in s.free_investigators():
         raise RuleError("NOT_FREE", M("Choose an investigator nobody plays and not devoured: {known}.", known=", ".join(s.free_investigators())))
     tx.emit(ev.InvestigatorChosen(seat, c.investigator))
+
+
+def starting_item(tx: Tx, c: cmd.StartingItem, actor: Viewer) -> None:
+    """Setup (an investigator card: items "of your choice"): the player takes them one at a time."""
+    s = tx.state
+    seat = c.seat or (actor.seat if actor.is_seat else s.seat)
+    if seat not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
+    if actor.is_seat and actor.seat != seat:
+        raise RuleError("NOT_YOURS", M("A seat changes only its own investigator's counters."))
+    if s.investigator(seat).to_choose < 1:
+        raise RuleError("NOTHING_TO_CHOOSE", M("{seat}'s investigator has no starting item left to choose.", seat=seat))
+    if c.what not in CHOOSABLE:
+        raise RuleError("BAD_ARGUMENTS", M("A starting item of your choice is a common item, a unique item or a spell."))
+    tx.emit(ev.StartingItemTaken(seat, c.what))
 
 
 def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
@@ -756,6 +780,7 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Doom: (doom, False),
     cmd.ElderSigns: (elder_signs, False),
     cmd.Choose: (choose, True),
+    cmd.StartingItem: (starting_item, True),
     cmd.Daily: (daily, False),
     cmd.Awaken: (awaken_command, False),
 }

@@ -39,6 +39,8 @@ class Investigator:
     trophies: int = 0
     where: str | None = None
     daily_used: bool = False
+    #: starting items still to choose (the card says "of your choice")
+    to_choose: int = 0
 
 
 @dataclass(frozen=True)
@@ -188,8 +190,14 @@ def _started(s: ElderSignState, e: ev.GameStarted) -> ElderSignState:
 
 
 def _fresh(config: Config, card: str) -> Investigator:
+    """Full sanity and stamina, the items printed on the card, and those still to choose."""
     printed = config.investigators[card]
-    return Investigator(card, printed.sanity, printed.stamina)
+    return replace(Investigator(card, printed.sanity, printed.stamina, to_choose=printed.start_choice), **printed.start)
+
+
+def _starting_item(s: ElderSignState, e: ev.StartingItemTaken) -> ElderSignState:
+    inv = s.investigator(e.seat)
+    return replace(s, investigators=_with_investigator(s, e.seat, to_choose=inv.to_choose - 1, **{e.what: getattr(inv, e.what) + 1}))
 
 
 def _with_investigator(s: ElderSignState, seat: str, **changes: Any) -> tuple[Investigator, ...]:
@@ -402,6 +410,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
+    ev.StartingItemTaken: _starting_item,
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
     ev.Awakened: _awakened,
     ev.GameWon: _game_over("won"),
