@@ -125,12 +125,15 @@ class TestAFailedRoll:
         assert faces(s) == [("green", "inv3"), ("green", "inv2"), ("green", "peril")]
         assert investigator(s, "Ann")["clues"] == 2  # Joe Diamond starts with one
 
-    def test_clues_chain_while_any_is_left(self):
+    def test_clues_chain_while_any_is_left_and_joe_diamonds_each_buy_a_second_reroll(self):
         s = start()  # Joe Diamond starts with a clue
         attempt_at(s, "hallway-on-fire", locked=4)
         do(s, "roll", green=["1", "2"])
         do(s, "clue", dice=[1])
         do(s, "roll", green=["lore"])
+        assert investigator(s, "Ann")["clues"] == 0
+        do(s, "clue", dice=[1])  # his ability: the second reroll is free
+        do(s, "roll", green=["2"])
         refused(s, "NO_CLUE", "clue", dice=[1])
 
     def test_focus_holds_one_die_which_later_fills_a_box(self):

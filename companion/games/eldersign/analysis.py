@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from companion.contract import Viewer
 from companion.games.eldersign import names
 from companion.games.eldersign.config import ENTRANCE, Card
-from companion.games.eldersign.odds import solvers
+from companion.games.eldersign.odds import MAX_CLUES, solvers
 from companion.games.eldersign.odds.advice import Plan, Situation, advise
 from companion.games.eldersign.odds.engine import NO_FACE, Number
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState
@@ -81,11 +81,12 @@ def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
 def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
     inv = s.investigator()
     focus = 0 if s.awakened else _focus(s.config.green_dice + 2)
-    situation = Situation(card.tasks, card.stages, frozenset(), (), (), focus, inv.spells, inv.clues, ("",) * helpers, card.terror)
+    terror = "none" if s.power() == "science" else card.terror
+    situation = Situation(card.tasks, card.stages, frozenset(), (), (), focus, inv.spells, clues_of(s, s.seat), ("",) * helpers, terror)
     group = solvers()
     group.prepare(inv.clues)
     solver = group.solver(situation.remaining(), card.terror)
-    return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, inv.clues, (s.config.green_dice, 0, 0))
+    return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, situation.clues, (s.config.green_dice, 0, 0))
 
 
 def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
@@ -120,7 +121,16 @@ def situation_of(s: ElderSignState, a: Attempt) -> Situation:
     step = a.step if a.step in ("rolled", "holding", "completed") else "rolled"
     focus = 0 if a.battle else _focus(sum(a.pool) + len(a.held))  # seed, "Пробуждение": no focus or help in the battle
     return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, focus, inv.spells,
-                     inv.clues, helpers, card.terror, step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
+                     clues_of(s, a.seat), helpers, s.terror_of(a.target, a.seat), step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
+
+
+def clues_of(s: ElderSignState, seat: str) -> int:
+    """The rerolls the clues buy: Joe Diamond's each buy two (the second free), and a free one he holds."""
+    inv = s.investigator(seat)
+    if s.power(seat) != "free-reroll":
+        return inv.clues
+    free = s.attempt.free_rerolls if s.attempt is not None and s.attempt.seat == seat else 0
+    return min(MAX_CLUES, 2 * inv.clues + free)
 
 
 def _focus(dice: int) -> int:

@@ -230,9 +230,19 @@ class StartingItem(Command):
 
 @dataclass(frozen=True)
 class Daily(Command):
-    """Mark the active investigator's once-per-day ability used (it comes back at midnight)."""
+    """Use the active investigator's once-per-day ability (it comes back at midnight); Carolyn Fern and Vincent Lee name whom it heals."""
 
     kind = "daily"
+    #: the seat whose investigator regains 1 sanity (Carolyn Fern) or 1 stamina (Vincent Lee)
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Change(Command):
+    """An ability turns one rolled die's face (Harvey Walters: Terror to Lore; Michael McGlen: Terror to Peril; Darrell Simmons: one investigation more)."""
+
+    kind = "change"
+    die: int
 
 
 @dataclass(frozen=True)
@@ -243,4 +253,4 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Awaken)
+                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Change, Awaken)

@@ -105,6 +105,8 @@ class ClueSpent(Event):
     kind = "clue_spent"
     seat: str
     dice: tuple[int, ...]
+    #: the free reroll a clue of Joe Diamond's bought (no token spent)
+    free: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,15 @@ class StartingItemTaken(Event):
 
 
 @dataclass(frozen=True)
+class DieChanged(Event):
+    """An investigator's ability turned a rolled die's face (once per roll)."""
+
+    kind = "die_changed"
+    die: int
+    face: int
+
+
+@dataclass(frozen=True)
 class DailyUsed(Event):
     kind = "daily_used"
     seat: str
@@ -247,5 +258,5 @@ EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackResolved, Devoured,
-    InvestigatorChosen, StartingItemTaken, DailyUsed, Awakened, GameWon, GameLost,
+    InvestigatorChosen, StartingItemTaken, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -19,7 +19,7 @@ from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, AncientOne, Ca
 from companion.games.eldersign.odds.advice import concrete_fillings
 from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, TERROR
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, RESOLVE
-from companion.games.eldersign.rules import _eligible
+from companion.games.eldersign.rules import CHANGES, DAILY_HEAL, _eligible
 from companion.games.eldersign.state import ElderSignState, default_config
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, Text, joined
@@ -39,7 +39,7 @@ def options(s: ElderSignState, actor: Viewer) -> list[Option]:
 
 
 def _move(s: ElderSignState) -> list[Option]:
-    found = [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
+    found = _daily_options(s) + [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
     found.append(Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE}))
     return found
 
@@ -68,8 +68,10 @@ def _attempt(s: ElderSignState) -> list[Option]:
     found: list[Option] = []
     if a.step in ("roll", "completed"):
         found += _roll_options(s)
-    if a.step == "rolled":
+    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle):
         found += _completions(s)
+    if a.step == "rolled":
+        found += _change_options(s)
         found += _clue_options(s)
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
@@ -114,6 +116,26 @@ def _completions(s: ElderSignState) -> list[Option]:
     return found
 
 
+def _change_options(s: ElderSignState) -> list[Option]:
+    """Harvey Walters, Michael McGlen, Darrell Simmons: the dice their ability can turn, once per roll."""
+    a = s.attempt
+    assert a is not None
+    turn = CHANGES.get(s.power(a.seat))
+    if turn is None or a.changed:
+        return []
+    dice = tuple(Choice(n, M("die {n} ({die})", n=n, die=names.die(die))) for n, die in enumerate(a.roll, 1) if turn(*die) is not None)
+    return [Option(M("Use the ability on a die"), {"cmd": "change"}, (Ask("die", M("Die"), dice),))] if dice else []
+
+
+def _daily_options(s: ElderSignState) -> list[Option]:
+    """A once-per-day ability not used today: Carolyn Fern's and Vincent Lee's ask whom it heals."""
+    inv = s.investigator()
+    if inv.card is None or inv.daily_used or s.power() not in DAILY_HEAL:
+        return []
+    whom = tuple(Choice(seat, seat) for seat, other in zip(s.players, s.investigators, strict=True) if other.card)
+    return [Option(M("Use the daily ability"), {"cmd": "daily"}, (Ask("target", M("Whom"), whom),))]
+
+
 def _choosable(s: ElderSignState) -> list[int]:
     """The dice (numbered from 1) a failed-roll command may name: not those a terror effect is about to take."""
     a = s.attempt
@@ -126,7 +148,7 @@ def _clue_options(s: ElderSignState) -> list[Option]:
     a = s.attempt
     assert a is not None
     dice = _choosable(s)
-    if not s.investigator(a.seat).clues or not dice:
+    if not (s.investigator(a.seat).clues or a.free_rerolls) or not dice:
         return []
     subsets = [tuple(dice)] + [(i,) for i in dice] + [tuple(j for j in dice if j != i) for i in dice]
     choices = tuple(Choice(list(subset), M("dice {dice}", dice=", ".join(map(str, subset)))) for subset in dict.fromkeys(subsets) if subset)

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion.games.eldersign import events as ev
 from companion.games.eldersign.config import Card, Config, default_settings, with_task
+from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, CLOCK, MIDNIGHT
 from companion.records import Event
@@ -69,6 +70,10 @@ class Attempt:
     helpers: tuple[str, ...] = ()
     spells_cast: int = 0
     wins: int = 0
+    #: rerolls bought without a clue (Joe Diamond: each clue he spends buys a second one)
+    free_rerolls: int = 0
+    #: an ability already turned a die of this roll (once per roll)
+    changed: bool = False
 
     @property
     def battle(self) -> bool:
@@ -148,6 +153,15 @@ class ElderSignState:
                 base = with_task(base, parsed)
         return base
 
+    def power(self, seat: str | None = None) -> str:
+        """What the companion applies of this seat's investigator's ability (config.Power; "" for none)."""
+        card = self.investigator(seat).card
+        return self.config.investigators[card].power if card in self.config.investigators else ""
+
+    def terror_of(self, target: str, seat: str) -> Terror:
+        """The card's terror effect as it strikes this investigator (Kate Winthrop: never)."""
+        return "none" if self.power(seat) == "science" else self.card(target).terror
+
     def seats_at(self, where: str) -> list[str]:
         return [seat for seat, inv in zip(self.players, self.investigators, strict=True) if inv.where == where and inv.card]
 
@@ -193,6 +207,13 @@ def _fresh(config: Config, card: str) -> Investigator:
     """Full sanity and stamina, the items printed on the card, and those still to choose."""
     printed = config.investigators[card]
     return replace(Investigator(card, printed.sanity, printed.stamina, to_choose=printed.start_choice), **printed.start)
+
+
+def _die_changed(s: ElderSignState, e: ev.DieChanged) -> ElderSignState:
+    a = _attempt_of(s)
+    roll = list(a.roll)
+    roll[e.die] = (roll[e.die][0], e.face)
+    return _with_attempt(s, roll=tuple(roll), changed=True)
 
 
 def _starting_item(s: ElderSignState, e: ev.StartingItemTaken) -> ElderSignState:
@@ -256,7 +277,7 @@ def _rolled(s: ElderSignState, e: ev.Rolled) -> ElderSignState:
         faces = tuple(roll)
     else:
         faces = e.dice
-    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False)
+    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False, changed=False)
 
 
 def _task_completed(s: ElderSignState, e: ev.TaskCompleted) -> ElderSignState:
@@ -276,8 +297,13 @@ def _terror(s: ElderSignState, e: ev.TerrorStruck) -> ElderSignState:
 
 
 def _clue_spent(s: ElderSignState, e: ev.ClueSpent) -> ElderSignState:
-    s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
-    return _with_attempt(s, due=e.dice, step="roll", entered=())
+    free = _attempt_of(s).free_rerolls
+    if e.free:
+        free -= 1
+    else:
+        s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
+        free += int(s.power(e.seat) == "free-reroll")
+    return _with_attempt(s, due=e.dice, step="roll", entered=(), free_rerolls=free)
 
 
 def _die_held(s: ElderSignState, e: ev.DieHeld) -> ElderSignState:
@@ -411,6 +437,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
     ev.StartingItemTaken: _starting_item,
+    ev.DieChanged: _die_changed,
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
     ev.Awakened: _awakened,
     ev.GameWon: _game_over("won"),

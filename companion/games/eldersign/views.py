@@ -313,7 +313,8 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.AttemptStarted: lambda s, e: M("attempts {adventure} with {dice}", adventure=_target_name(s, e.target), dice=names.pool(e.dice)),
     ev.Rolled: _rolled,
     ev.TaskCompleted: _task,
-    ev.TerrorStruck: lambda s, e: M("Terror: the attempt fails") if e.effect == "fail" else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost)),
+    ev.TerrorStruck: lambda s, e: M("Terror: the attempt fails") if e.effect == "fail" else M("Terror strikes") if e.effect == "effect"
+    else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost)),
     ev.ClueSpent: lambda s, e: P("a clue rerolls {n} die", "a clue rerolls {n} dice", n=len(e.dice)),
     ev.DieHeld: lambda s, e: M("{die} onto {slot}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?", slot=names.slot(e.slot)),
     ev.DieDiscarded: lambda s, e: M("discards {die}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?"),
@@ -330,6 +331,7 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: lambda s, e: M("{seat} takes {name}", seat=e.seat, name=s.config.investigators[e.investigator].title),
+    ev.DieChanged: lambda s, e: M("the ability turns die {n} to {face}", n=e.die + 1, face=names.face(e.face)),
     ev.StartingItemTaken: lambda s, e: M("{seat} takes a starting item: {what}", seat=e.seat, what=names.stat(e.what)),
     ev.DailyUsed: lambda s, e: M("daily ability used"),
     ev.Awakened: lambda s, e: M("{name} awakens", name=s.config.ancient_one.title),
