@@ -25,7 +25,8 @@ CHOSEN = "#1565c0"
 
 def setup_part(app: App) -> SetupPart:
     config = default_config()
-    ancient = ft.Dropdown(label=_("Ancient One"), value=DRAW, width=380, text_size=16, options=[
+    # the settings' Ancient One first (the table changes it, or lets the companion draw one)
+    ancient = ft.Dropdown(label=_("Ancient One"), value=config.ancient_one.id, width=380, text_size=16, options=[
         ft.DropdownOption(key=DRAW, text=_("drawn by the companion")),
         *(ft.DropdownOption(key=card.id, text=render(card.title)) for card in config.ancient_ones.values()),
     ])
