@@ -200,6 +200,22 @@ class TestBattle:
         do(s, "attack_done")
         assert phase(s) == "battle"
 
+    def test_its_attack_asks_each_investigator_a_clue_or_the_loss_and_applies_the_answer(self):
+        """Issue 20: Yig's attack (facts §1.7): a clue discarded, or 1 sanity and 1 stamina lost."""
+        s = self.awake()
+        while phase(s) != "midnight":
+            end_turn(s, mythos=None)
+        asked = [o.command for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "attacked"]
+        assert asked == [{"cmd": "attacked", "seat": "Ann", "pay": "clue"}, {"cmd": "attacked", "seat": "Ann", "pay": "loss"},
+                         {"cmd": "attacked", "seat": "Bob", "pay": "loss"}]  # Bob (Kate Winthrop) has no clue
+        refused(s, "NO_CLUE", "attacked", seat="Bob", pay="clue")
+        do(s, "attacked", seat="Ann", pay="clue")
+        refused(s, "BAD_ARGUMENTS", "attacked", seat="Ann", pay="loss")
+        assert phase(s) == "midnight"
+        do(s, "attacked", seat="Bob", pay="loss")
+        ann, bob = investigator(s, "Ann"), investigator(s, "Bob")
+        assert (ann["clues"], bob["sanity"], bob["stamina"]) == (0, 5, 3) and phase(s) == "battle"
+
     def test_a_devoured_investigator_only_moves_the_clock_and_all_devoured_lose(self):
         s = self.awake()
         do(s, "adjust", what="stamina", amount=-4)  # Bob (Kate Winthrop, stamina 4)

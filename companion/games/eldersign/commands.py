@@ -168,6 +168,15 @@ class AttackDone(Command):
 
 
 @dataclass(frozen=True)
+class Attacked(Command):
+    """At midnight of the final battle: how this seat's investigator takes the attack (pay: clue, or loss: the attack's numbers)."""
+
+    kind = "attacked"
+    seat: str
+    pay: str
+
+
+@dataclass(frozen=True)
 class PlaceMonster(Command):
     """Put a monster that appeared on an adventure; `task` (odds notation) adds its task to that card."""
 
@@ -253,4 +262,4 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Change, Awaken)
+                   Clock, Mythos, AttackDone, Attacked, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Change, Awaken)

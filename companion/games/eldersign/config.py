@@ -67,6 +67,22 @@ class AncientOneChoice(Section):
                              description=N_("Elder Signs that seal it; 0: as in its data (check your card)."))
 
 
+class EffectSettings(Section):
+    """What a card gives (positive) or takes (negative) — `text` says anything else, for the players."""
+
+    elder_signs: int = Field(default=0, ge=-10, le=10)
+    clues: int = Field(default=0, ge=-10, le=10)
+    common: int = Field(default=0, ge=-10, le=10)
+    unique: int = Field(default=0, ge=-10, le=10)
+    spells: int = Field(default=0, ge=-10, le=10)
+    allies: int = Field(default=0, ge=-10, le=10)
+    sanity: int = Field(default=0, ge=-10, le=10)
+    stamina: int = Field(default=0, ge=-10, le=10)
+    doom: int = Field(default=0, ge=-10, le=10)
+    monsters: int = Field(default=0, ge=0, le=10)
+    text: str = ""
+
+
 class AncientOneSettings(Section):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -78,6 +94,10 @@ class AncientOneSettings(Section):
     monster_spaces: list[int] = Field(default_factory=list)
     battle_task: str = ""
     attack: str = ""
+    #: the attack's numbers for each investigator (sanity, stamina …); with `attack_clue`, each may
+    #: discard a clue instead (the companion asks which)
+    attack_effects: EffectSettings = Field(default_factory=lambda: EffectSettings())
+    attack_clue: bool = False
     ability: str = ""
     power: AncientPower = ""
     awakening: Literal["battle", "lose"] = "battle"
@@ -118,22 +138,6 @@ class LockedDice(Section):
     green: int = Field(default=0, ge=0, le=6)
     yellow: int = Field(default=0, ge=0, le=1)
     red: int = Field(default=0, ge=0, le=1)
-
-
-class EffectSettings(Section):
-    """What a card gives (positive) or takes (negative) — `text` says anything else, for the players."""
-
-    elder_signs: int = Field(default=0, ge=-10, le=10)
-    clues: int = Field(default=0, ge=-10, le=10)
-    common: int = Field(default=0, ge=-10, le=10)
-    unique: int = Field(default=0, ge=-10, le=10)
-    spells: int = Field(default=0, ge=-10, le=10)
-    allies: int = Field(default=0, ge=-10, le=10)
-    sanity: int = Field(default=0, ge=-10, le=10)
-    stamina: int = Field(default=0, ge=-10, le=10)
-    doom: int = Field(default=0, ge=-10, le=10)
-    monsters: int = Field(default=0, ge=0, le=10)
-    text: str = ""
 
 
 class AdventureSettings(Section):
@@ -281,6 +285,8 @@ class AncientOne:
     names: Names = field(default_factory=lambda: Names({}), hash=False)
     ability: str = ""
     power: str = ""
+    attack_effects: Effects = field(default_factory=lambda: Effects())
+    attack_clue: bool = False
 
     @property
     def title(self) -> Names:
@@ -396,7 +402,7 @@ def with_task(base: Card, task: Task) -> Card:
 def _ancient_one(a: AncientOneSettings) -> AncientOne:
     battle = card(f"battle:{a.id}", a.name, a.battle_task) if a.awakening == "battle" and a.battle_task else None
     return AncientOne(a.id, a.name, a.elder_signs, a.doom, tuple(sorted(set(a.monster_spaces))), battle, a.attack, a.awakening, a.checked,
-                      Names(a.names), a.ability, a.power)
+                      Names(a.names), a.ability, a.power, _effects(a.attack_effects), a.attack_clue)
 
 
 def _investigator(i: InvestigatorSettings) -> InvestigatorCard:

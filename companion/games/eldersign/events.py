@@ -193,6 +193,14 @@ class MythosDrawn(Event):
 
 
 @dataclass(frozen=True)
+class AttackTaken(Event):
+    """One investigator has taken the Ancient One's attack (its numbers were applied, or a clue discarded)."""
+
+    kind = "attack_taken"
+    seat: str
+
+
+@dataclass(frozen=True)
 class AttackResolved(Event):
     kind = "attack_resolved"
 
@@ -257,6 +265,6 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackResolved, Devoured,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackTaken, AttackResolved, Devoured,
     InvestigatorChosen, StartingItemTaken, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -186,8 +186,24 @@ def _clock(s: ElderSignState) -> list[Option]:
 
 def _midnight(s: ElderSignState) -> list[Option]:
     if s.awakened:
-        return [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
+        return _attack_options(s) + [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
     return [Option(M("Mythos: {card}", card=card.title), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+
+
+def _attack_options(s: ElderSignState) -> list[Option]:
+    """The Ancient One's attack, one question per investigator: a clue (where the card allows) or its loss."""
+    ao = s.config.ancient_one
+    if ao.attack_effects.empty:
+        return []
+    found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.card is None or seat in s.attacked:
+            continue
+        if ao.attack_clue and inv.clues:
+            found.append(Option(M("{seat}: discard a clue", seat=seat), {"cmd": "attacked", "seat": seat, "pay": "clue"}))
+        found.append(Option(M("{seat}: {changes}", seat=seat, changes=names.changes(ao.attack_effects.possessions)),
+                            {"cmd": "attacked", "seat": seat, "pay": "loss"}))
+    return found
 
 
 def _choose(s: ElderSignState) -> list[Option]:

@@ -556,6 +556,32 @@ def attack_done(tx: Tx, c: cmd.AttackDone, actor: Viewer) -> None:
     next_turn(tx)
 
 
+def attacked(tx: Tx, c: cmd.Attacked, actor: Viewer) -> None:
+    """Seed, "Пробуждение"; facts §1.7: at midnight of the battle the Ancient One's attack strikes each
+    investigator: its numbers, or a clue discarded where the card allows (the table answers, one
+    question per investigator). When every investigator has taken it, the turn goes on."""
+    s = tx.state
+    _require_phase(s, MIDNIGHT)
+    ao = s.config.ancient_one
+    if not s.awakened or ao.attack_effects.empty:
+        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+    if c.seat not in s.players or s.investigator(c.seat).card is None or c.seat in s.attacked:
+        raise RuleError("BAD_ARGUMENTS", M("Name a seat whose investigator has not taken the attack yet."))
+    if c.pay == "clue" and ao.attack_clue:
+        if s.investigator(c.seat).clues < 1:
+            raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=c.seat))
+        tx.emit(ev.StatsChanged(c.seat, {"clues": -1}), ev.AttackTaken(c.seat))
+    elif c.pay == "loss":
+        tx.emit(ev.AttackTaken(c.seat))
+        apply_effects(tx, c.seat, ao.attack_effects)
+    else:
+        raise RuleError("BAD_ARGUMENTS", M("Take the attack with a clue (where the card allows) or with its loss."))
+    after = tx.state
+    if not tx.over and all(seat in after.attacked or inv.card is None for seat, inv in zip(after.players, after.investigators, strict=True)):
+        tx.emit(ev.AttackResolved())
+        next_turn(tx)
+
+
 def next_turn(tx: Tx) -> None:
     """The next player's turn: a devoured investigator's player takes a new one first (seed,
     "Уничтожение"); in the battle a devoured player only moves the clock (facts §1.6)."""
@@ -893,6 +919,7 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Clock: (clock, False),
     cmd.Mythos: (mythos, False),
     cmd.AttackDone: (attack_done, False),
+    cmd.Attacked: (attacked, False),
     cmd.PlaceMonster: (place_monster, False),
     cmd.Lay: (lay, False),
     cmd.Adjust: (adjust, True),

@@ -118,6 +118,8 @@ class ElderSignState:
     mythos: str | None = None
     awakened: bool = False
     attempt: Attempt | None = None
+    #: seats whose investigator has taken the Ancient One's attack this midnight
+    attacked: tuple[str, ...] = ()
     #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
     helper_debts: tuple[str, ...] = ()
     result: str | None = None
@@ -369,7 +371,7 @@ def _clock_advanced(s: ElderSignState, e: ev.ClockAdvanced) -> ElderSignState:
 
 
 def _midnight(s: ElderSignState, e: ev.MidnightStruck) -> ElderSignState:
-    return replace(s, phase=MIDNIGHT, investigators=tuple(replace(inv, daily_used=False) for inv in s.investigators))
+    return replace(s, phase=MIDNIGHT, investigators=tuple(replace(inv, daily_used=False) for inv in s.investigators), attacked=())
 
 
 def _devoured(s: ElderSignState, e: ev.Devoured) -> ElderSignState:
@@ -433,6 +435,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClockAdvanced: _clock_advanced,
     ev.MidnightStruck: _midnight,
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
