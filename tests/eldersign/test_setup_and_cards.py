@@ -91,3 +91,22 @@ class TestStartingItems:
         assert (ann["spells"], ann["unique"], ann["to_choose"]) == (1, 1, 0)
         refused(s, "NOTHING_TO_CHOOSE", "starting_item", what="common", seat="Ann")
         refused(s, "NOTHING_TO_CHOOSE", "starting_item", what="common", seat="Bob")
+
+
+class TestScanning:
+    def test_every_printed_card_can_be_enrolled_to_a_tag(self):
+        from companion.cards import enrolable_cards
+
+        enrolable = {card.id for card in enrolable_cards("eldersign")}
+        config = _catalogue()
+        assert {*config.adventures, *config.investigators, *config.ancient_ones} <= enrolable
+
+    def test_every_printed_adventure_scanned_is_laid_or_gone_to_and_the_rules_take_it(self):
+        printed = {"adventures": default_settings()["adventures"]}
+        s = start(settings=printed, adventures=("the-curator",))
+        for card in _catalogue().adventures:
+            request = GAME.scan(s.state, card, TABLE)
+            assert request in ({"cmd": "lay", "adventure": card}, {"cmd": "move", "to": card}), card
+            if request["cmd"] == "lay":
+                s.apply(request)
+        assert len(s.state.adventures) == 55
