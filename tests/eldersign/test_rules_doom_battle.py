@@ -49,6 +49,20 @@ class TestDoomTrack:
         lay = next(o for o in s.game.options(s.state, TABLE) if o.command.get("cmd") == "lay")
         assert "hallway-on-fire" not in [choice.value for choice in lay.asks[0].choices]
 
+    def test_a_monsters_task_done_is_a_trophy_even_when_the_adventure_fails(self):
+        """Seed, "Монстры": the monster marker is taken before the penalty."""
+        s = start()
+        do(s, "doom", amount=2)
+        do(s, "place_monster", adventure="hallway-on-fire", task="LORE")
+        do(s, "move", to="hallway-on-fire")
+        do(s, "attempt")
+        do(s, "roll", green=["lore", "1", "1", "2", "3", "3"])
+        do(s, "complete", task=3, dice=[1])
+        do(s, "give_up")
+        assert investigator(s, "Ann")["trophies"] == 1
+        card = next(a for a in view(s)["adventures"] if a["id"] == "hallway-on-fire")
+        assert card["monsters"] == 0 and [t["text"] for t in card["tasks"]] == ["PERIL", "PERIL"]
+
     def test_the_monsters_task_counts_in_the_odds(self):
         s = start()
         before = next(a for a in s.analyse("odds")["adventures"] if a["adventure"] == "hallway-on-fire")["probability"]

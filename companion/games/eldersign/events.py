@@ -193,6 +193,16 @@ class MythosDrawn(Event):
 
 
 @dataclass(frozen=True)
+class MonsterTaken(Event):
+    """A monster whose task was completed leaves its card as a trophy, though the adventure failed."""
+
+    kind = "monster_taken"
+    adventure: str
+    #: its place among the card's monsters
+    monster: int
+
+
+@dataclass(frozen=True)
 class AttackTaken(Event):
     """One investigator has taken the Ancient One's attack (its numbers were applied, or a clue discarded)."""
 
@@ -265,6 +275,6 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackTaken, AttackResolved, Devoured,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, MonsterTaken, AttackTaken, AttackResolved, Devoured,
     InvestigatorChosen, StartingItemTaken, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -431,9 +431,23 @@ def fail(tx: Tx) -> None:
         return
     helpers = tuple(slot.removeprefix("assist:") for slot, _face in a.held if slot.startswith("assist:"))
     tx.emit(ev.AttemptEnded(a.target, False, helpers))
+    _monsters_defeated(tx, a.seat, a.target, a.done)
     apply_effects(tx, a.seat, s.card(a.target).penalty)
     if s.config.ancient_one.power == "yog-sothoth" and s.card(a.target).other_world and not tx.over:
         _lost_to_yog_sothoth(tx, a.target)
+
+
+def _monsters_defeated(tx: Tx, seat: str, target: str, done: tuple[int, ...]) -> None:
+    """Seed, "Монстры": a monster whose task was completed is a trophy even when the adventure fails,
+    taken before the penalty. A monster's task follows the card's printed ones (State.card)."""
+    s = tx.state
+    first = len(s.config.adventures[target].tasks)
+    with_task = [i for i, task in enumerate(s.monsters.get(target, ())) if task]
+    beaten = [monster for n, monster in enumerate(with_task) if first + n in done]
+    for monster in reversed(beaten):  # from the last, so the places of the others hold
+        tx.emit(ev.MonsterTaken(target, monster))
+    if beaten and s.investigator(seat).card:
+        tx.emit(ev.StatsChanged(seat, {"trophies": len(beaten)}))
 
 
 def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> None:

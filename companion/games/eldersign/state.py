@@ -354,6 +354,11 @@ def _monster_placed(s: ElderSignState, e: ev.MonsterPlaced) -> ElderSignState:
     return replace(s, monsters=monsters, monsters_due=max(0, s.monsters_due - 1))
 
 
+def _monster_taken(s: ElderSignState, e: ev.MonsterTaken) -> ElderSignState:
+    left = tuple(task for i, task in enumerate(s.monsters.get(e.adventure, ())) if i != e.monster)
+    return replace(s, monsters={**s.monsters, e.adventure: left})
+
+
 def _adventure_laid(s: ElderSignState, e: ev.AdventureLaid) -> ElderSignState:
     refill = s.to_lay > 0 and not s.config.adventures[e.adventure].other_world
     return replace(s, adventures=(*s.adventures, e.adventure), to_lay=s.to_lay - 1 if refill else s.to_lay)
@@ -435,6 +440,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClockAdvanced: _clock_advanced,
     ev.MidnightStruck: _midnight,
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.MonsterTaken: _monster_taken,
     ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,

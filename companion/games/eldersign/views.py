@@ -328,6 +328,7 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.ClockAdvanced: _clock_text,
     ev.MidnightStruck: lambda s, e: M("midnight"),
     ev.MythosDrawn: lambda s, e: M("Mythos: {card}", card=s.config.mythos[e.card].title),
+    ev.MonsterTaken: lambda s, e: M("a monster taken as a trophy"),
     ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
