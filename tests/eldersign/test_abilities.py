@@ -135,3 +135,18 @@ def test_under_yog_sothoth_a_failed_other_world_leaves_the_game():
     assert "lost-carcosa" not in [a["id"] for a in view(s)["adventures"]]
     refused(s, "COMPLETED", "lay", adventure="lost-carcosa")
     assert view(s)["awakened"]  # the table's cards hold one Other World: none is left
+
+
+def test_the_odds_count_no_terror_for_kate_winthrop_and_two_rerolls_per_clue_for_joe_diamond():
+    def koi_pond_chance(investigators):
+        """Ann's chance with one clue and no spell, whatever her card gave her."""
+        s = start(investigators=investigators)
+        ann = investigator(s, "Ann")
+        for what, wanted in (("clues", 1), ("spells", 0)):
+            if ann[what] != wanted:
+                do(s, "adjust", what=what, amount=wanted - ann[what])
+        return next(a for a in s.analyse("odds")["adventures"] if a["adventure"] == "koi-pond")["probability"]
+
+    plain = koi_pond_chance(("bob-jenkins", "joe-diamond"))  # the table's Koi Pond: terror takes the Terrors
+    assert koi_pond_chance(("kate-winthrop", "bob-jenkins")) > plain
+    assert koi_pond_chance(("joe-diamond", "bob-jenkins")) > plain

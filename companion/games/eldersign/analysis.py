@@ -85,7 +85,7 @@ def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
     situation = Situation(card.tasks, card.stages, frozenset(), (), (), focus, inv.spells, clues_of(s, s.seat), ("",) * helpers, terror)
     group = solvers()
     group.prepare(inv.clues)
-    solver = group.solver(situation.remaining(), card.terror)
+    solver = group.solver(situation.remaining(), situation.terror)
     return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, situation.clues, (s.config.green_dice, 0, 0))
 
 
