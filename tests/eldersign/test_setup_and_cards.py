@@ -71,6 +71,14 @@ class TestSetup:
         assert caught.value.code == "BAD_INVESTIGATORS"
 
 
+    def test_the_table_may_lay_the_museum_itself_by_scanning_its_cards(self):
+        s = start(settings={"adventures": default_settings()["adventures"]}, adventures=())
+        assert s.state.adventures == () and s.state.to_lay == 6
+        for card in ("the-curator", "koi-pond", "lights-out", "the-graveyard", "medusa-exhibit", "the-archives"):
+            s.apply(GAME.scan(s.state, card, TABLE))
+        assert len(s.state.adventures) == 6 and s.state.to_lay == 0
+
+
 class TestStartingItems:
     def test_each_investigator_starts_with_the_items_on_the_card(self):
         s = start()  # Ann: Joe Diamond, Bob: Kate Winthrop

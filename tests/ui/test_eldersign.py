@@ -259,11 +259,12 @@ def test_the_setup_chooses_the_ancient_one_and_the_investigators_or_deals_the_re
     assert "Yig" in shown(app) and "Amanda Sharpe" in shown(app)
     part["ancient_one"].value = "ithaqua"
     part["toggle"]("amanda-sharpe")
+    part["scanned"].value = True  # the table lays the museum, scanning its cards
     assert "Investigators in seat order: Amanda Sharpe" in part["order"].value
     fields["start_game"]()
     assert app.screen == "game", fields["error"].value
     table = state(app)
-    assert table["ancient_one"]["id"] == "ithaqua"
+    assert table["ancient_one"]["id"] == "ithaqua" and table["adventures"] == [] and table["to_lay"] == 6
     ann, bob = table["investigators"]
     assert ann["card"] == "amanda-sharpe" and bob["card"] not in (None, "amanda-sharpe")
 

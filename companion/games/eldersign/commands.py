@@ -22,7 +22,8 @@ class Start(Command):
     investigators: tuple[str, ...] | None = None
     #: the Ancient One's id, or "draw" (the companion draws it); else the settings' ancient_one.id
     ancient_one: str | None = None
-    #: the adventure cards laid out (else the companion lays six museum cards from the data)
+    #: the adventure cards laid out (else the companion lays six museum cards from the data; an
+    #: empty list: the table scans the six cards it lays)
     adventures: tuple[str, ...] | None = None
     #: overrides of data/default.toml, same structure
     settings: dict[str, Any] | None = None

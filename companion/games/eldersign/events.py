@@ -19,6 +19,8 @@ class GameStarted(Event):
     players: tuple[str, ...]
     investigators: tuple[str, ...]
     settings: dict[str, Any]
+    #: museum cards the table lays by scanning them (it named none)
+    to_lay: int = 0
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,8 @@ def start(tx: Tx, c: cmd.Start) -> None:
     players = _check_players(config, c.players)
     investigators = _check_investigators(tx.rng, config, players, c.investigators)
     adventures = _check_adventures(tx.rng, config, c.adventures)
-    tx.emit(ev.GameStarted(players, investigators, settings))
+    # no card named: the table lays the museum itself, scanning each card (the prompt asks for them)
+    tx.emit(ev.GameStarted(players, investigators, settings, MUSEUM if c.adventures == () else 0))
     for adventure in adventures:
         tx.emit(ev.AdventureLaid(adventure))
     tx.emit(ev.TurnStarted(players[0], MOVE))

@@ -202,7 +202,7 @@ def evolve(state: ElderSignState, event: Event) -> ElderSignState:
 def _started(s: ElderSignState, e: ev.GameStarted) -> ElderSignState:
     config = Config.from_settings(e.settings)
     investigators = tuple(_fresh(config, card) for card in e.investigators)
-    return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators)
+    return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators, to_lay=e.to_lay)
 
 
 def _fresh(config: Config, card: str) -> Investigator:

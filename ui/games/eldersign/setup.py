@@ -1,6 +1,7 @@
 """Elder Sign's part of the setup wizard: the Ancient One (one of the box, or drawn by the companion)
 and the investigators in seat order (tapped one after the other; the seats left without one are dealt
-by the companion, as the table would from the shuffled cards). The names are the edition's in the
+by the companion, as the table would from the shuffled cards); the museum dealt by the companion or
+laid by the table, scanning its cards. The names are the edition's in the
 table's language (data/cards.toml); the core checks the choice when the game starts."""
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ def setup_part(app: App) -> SetupPart:
         chosen.clear()
         show()
 
+    scanned = ft.Switch(label=_("We lay the museum by scanning its cards"), value=False, height=48)
     picks.controls = [button(render(card.title), lambda e, card=card.id: toggle(card), data=card.id, size=15, max_lines=1)
                       for card in config.investigators.values()]
     show()
@@ -66,6 +68,8 @@ def setup_part(app: App) -> SetupPart:
         request["ancient_one"] = ancient.value or DRAW
         if chosen:
             request["investigators"] = [*chosen, *[DRAW] * (players - len(chosen))]
+        if scanned.value:
+            request["adventures"] = []
         return None
 
     controls: list[ft.Control] = [
@@ -73,6 +77,7 @@ def setup_part(app: App) -> SetupPart:
         ancient,
         ft.Row([order, button(_("Deal them for us"), deal_all, size=15, max_lines=1)], wrap=True, spacing=8),
         picks,
+        scanned,
     ]
     return SetupPart(controls, complete, {"ancient_one": ancient, "investigators": picks, "chosen": chosen, "toggle": toggle,
-                                          "deal_all": deal_all, "order": order})
+                                          "deal_all": deal_all, "order": order, "scanned": scanned})
