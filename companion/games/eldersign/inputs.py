@@ -221,7 +221,8 @@ def _pending(s: ElderSignState) -> list[Option]:
     for seat, inv in zip(s.players, s.investigators, strict=True):
         if inv.to_choose:  # the card's "items of your choice": one question per item
             items = tuple(Choice(what, names.stat(what)) for what in CHOOSABLE)
-            found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat}, (Ask("what", M("Starting item"), items),)))
+            found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat},
+                                (Ask("what", M("Starting item"), items),)))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in s.adventures]
