@@ -150,3 +150,16 @@ def test_the_odds_count_no_terror_for_kate_winthrop_and_two_rerolls_per_clue_for
     plain = koi_pond_chance(("bob-jenkins", "joe-diamond"))  # the table's Koi Pond: terror takes the Terrors
     assert koi_pond_chance(("kate-winthrop", "bob-jenkins")) > plain
     assert koi_pond_chance(("joe-diamond", "bob-jenkins")) > plain
+
+
+def test_mandy_thompson_rolls_two_dice_again_once_per_day_after_anyones_roll():
+    s = start(investigators=("joe-diamond", "mandy-thompson"))
+    do(s, "move", to="the-curator")
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "terror", "1", "2", "3", "lore"])
+    refused(s, "BAD_ARGUMENTS", "daily", seat="Bob", dice=[1, 2, 3])
+    do(s, "daily", seat="Bob", dice=[1, 2])  # on Ann's turn
+    assert attempt(s)["step"] == "roll" and investigator(s, "Bob")["daily_used"]
+    do(s, "roll", green=["lore", "lore"])
+    assert [die["face"] for die in attempt(s)["roll"]][:2] == ["lore", "lore"]
+    refused(s, "USED", "daily", seat="Bob", dice=[3])

@@ -245,6 +245,10 @@ class Daily(Command):
     kind = "daily"
     #: the seat whose investigator regains 1 sanity (Carolyn Fern) or 1 stamina (Vincent Lee)
     target: str | None = None
+    #: the dice (numbered from 1) Mandy Thompson's ability rolls again, one or two, after any roll
+    dice: tuple[int, ...] = ()
+    #: whose ability it is (default: the active investigator's; Mandy Thompson's works on any turn)
+    seat: str | None = None
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,14 @@ class StartingItemTaken(Event):
 
 
 @dataclass(frozen=True)
+class Rerolled(Event):
+    """An ability rolls these dice of the roll again (Mandy Thompson: one or two, once per day)."""
+
+    kind = "rerolled"
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class DieChanged(Event):
     """An investigator's ability turned a rolled die's face (once per roll)."""
 
@@ -278,5 +286,5 @@ EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, MonsterTaken, AttackTaken, AttackResolved, Devoured,
-    InvestigatorChosen, StartingItemTaken, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
+    InvestigatorChosen, StartingItemTaken, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -72,6 +72,7 @@ def _attempt(s: ElderSignState) -> list[Option]:
         found += _completions(s)
     if a.step == "rolled":
         found += _change_options(s)
+        found += _reroll_options(s)
         found += _clue_options(s)
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
@@ -125,6 +126,21 @@ def _change_options(s: ElderSignState) -> list[Option]:
         return []
     dice = tuple(Choice(n, M("die {n} ({die})", n=n, die=names.die(die))) for n, die in enumerate(a.roll, 1) if turn(*die) is not None)
     return [Option(M("Use the ability on a die"), {"cmd": "change"}, (Ask("die", M("Die"), dice),))] if dice else []
+
+
+def _reroll_options(s: ElderSignState) -> list[Option]:
+    """Mandy Thompson's once-per-day reroll of one or two dice, after anyone's roll."""
+    a = s.attempt
+    assert a is not None
+    found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.card and not inv.daily_used and s.power(seat) == "daily-reroll":
+            numbers = range(1, len(a.roll) + 1)
+            pairs = [(n,) for n in numbers] + [(n, m) for n in numbers for m in numbers if n < m]
+            choices = tuple(Choice(list(pair), M("dice {dice}", dice=", ".join(map(str, pair)))) for pair in pairs)
+            found.append(Option(M("{seat}: roll one or two dice again (once per day)", seat=seat), {"cmd": "daily", "seat": seat},
+                                (Ask("dice", M("Roll again"), choices),)))
+    return found
 
 
 def _daily_options(s: ElderSignState) -> list[Option]:

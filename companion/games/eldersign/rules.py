@@ -795,10 +795,16 @@ def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
     """Facts §1.3: a "once per day" ability comes back at midnight. Facts §1.8: Carolyn Fern's and
     Vincent Lee's heal the investigator the table names (the ability's own one when none is)."""
     s = tx.state
-    inv = s.investigator()
+    user = c.seat or s.seat
+    if user not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=user))
+    inv = s.investigator(user)
     if inv.card is None or inv.daily_used:
-        raise RuleError("USED", M("{seat}'s once-per-day ability is already used today.", seat=s.seat))
-    what = DAILY_HEAL.get(s.power())
+        raise RuleError("USED", M("{seat}'s once-per-day ability is already used today.", seat=user))
+    if s.power(user) == "daily-reroll":
+        _daily_reroll(tx, user, c.dice)
+        return
+    what = DAILY_HEAL.get(s.power(user))
     if what is not None:
         target = c.target or s.seat
         if target not in s.players or s.investigator(target).card is None:
@@ -807,7 +813,17 @@ def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
         if getattr(s.investigator(target), what) >= getattr(printed, what):
             raise RuleError("ALREADY_FULL", M("{what} is already full.", what=names.stat(what)))
         tx.emit(ev.StatsChanged(target, {what: 1}))
-    tx.emit(ev.DailyUsed(s.seat))
+    tx.emit(ev.DailyUsed(user))
+
+
+def _daily_reroll(tx: Tx, user: str, dice: tuple[int, ...]) -> None:
+    """Facts §1.8, Mandy Thompson: after any roll, before a task is completed with it, one or two of
+    its dice are rolled again (the faces awaited as after a clue)."""
+    a = _attempt_step(tx.state, "rolled")
+    positions = _positions(a, dice)
+    if not 1 <= len(positions) <= 2:
+        raise RuleError("BAD_ARGUMENTS", M("Name one or two dice to roll again."))
+    tx.emit(ev.DailyUsed(user), ev.Rerolled(tuple(sorted(positions))))
 
 
 #: the faces an investigator's ability turns a rolled die into, once per roll on the own turn (facts §1.8)

@@ -447,6 +447,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.InvestigatorChosen: _chosen,
     ev.StartingItemTaken: _starting_item,
     ev.DieChanged: _die_changed,
+    ev.Rerolled: lambda s, e: _with_attempt(s, due=e.dice, step="roll", entered=()),
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
     ev.Awakened: _awakened,
     ev.GameWon: _game_over("won"),

@@ -333,6 +333,7 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: lambda s, e: M("{seat} takes {name}", seat=e.seat, name=s.config.investigators[e.investigator].title),
+    ev.Rerolled: lambda s, e: P("the ability rolls {n} die again", "the ability rolls {n} dice again", n=len(e.dice)),
     ev.DieChanged: lambda s, e: M("the ability turns die {n} to {face}", n=e.die + 1, face=names.face(e.face)),
     ev.StartingItemTaken: lambda s, e: M("{seat} takes a starting item: {what}", seat=e.seat, what=names.stat(e.what)),
     ev.DailyUsed: lambda s, e: M("daily ability used"),
