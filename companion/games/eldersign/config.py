@@ -181,13 +181,17 @@ class ElderSignSettings(Section):
     clock: ClockSettings = Field(title=N_("The clock"))
     entrance: EntranceSettings = Field(title=N_("The Entrance"), json_schema_extra={"advanced": True})
     ancient_one: AncientOneChoice = Field(title=N_("The Ancient One"))
-    ancient_ones: list[AncientOneSettings] = Field(min_length=1, title=N_("Ancient Ones"),
-                                                   description=N_("id, name, elder_signs, doom, monster_spaces, battle_task, attack, awakening, checked."))
+    ancient_ones: list[AncientOneSettings] = Field(
+        min_length=1, title=N_("Ancient Ones"),
+        description=N_("id, name, names, elder_signs, doom, monster_spaces, battle_task, ability, power, attack, attack_effects, attack_clue, "
+                       "awakening, checked."))
     investigators: list[InvestigatorSettings] = Field(min_length=1, title=N_("Investigators"),
-                                                      description=N_("id, name, sanity, stamina, ability."))
-    adventures: list[AdventureSettings] = Field(min_length=1, title=N_("Adventure cards"),
-                                                description=N_("id, name, tasks, terror, trophies, other_world, reward, penalty, entry, at_midnight."))
-    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, doom, monsters, text."))
+                                                      description=N_("id, name, names, sanity, stamina, start, start_choice, ability, power."))
+    adventures: list[AdventureSettings] = Field(
+        min_length=1, title=N_("Adventure cards"),
+        description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
+                       "at_midnight_effects, costs."))
+    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, names, doom, monsters, text."))
 
     @model_validator(mode="after")
     def _ids(self) -> ElderSignSettings:
