@@ -3,6 +3,7 @@ investigators' abilities (facts §1.8), the Ancient Ones' (facts §1.7), an adve
 terror and midnight effects (data/cards.toml)."""
 from __future__ import annotations
 
+from companion.contract import TABLE
 from companion.games.eldersign.config import default_settings
 
 from .helpers import do, end_turn, investigator, refused, start, view
@@ -163,3 +164,17 @@ def test_mandy_thompson_rolls_two_dice_again_once_per_day_after_anyones_roll():
     do(s, "roll", green=["lore", "lore"])
     assert [die["face"] for die in attempt(s)["roll"]][:2] == ["lore", "lore"]
     refused(s, "USED", "daily", seat="Bob", dice=[3])
+
+
+def test_a_monster_is_offered_first_an_empty_monster_row_then_the_card_with_fewest_monsters():
+    s = start(settings=PRINTED, adventures=("the-curator", "the-hedge-maze", "koi-pond"))  # CODE-OK: the Hedge Maze has two rows
+    do(s, "doom", amount=2)
+
+    def offered():
+        return [o.command["adventure"] for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "place_monster"]
+
+    assert offered() == ["the-hedge-maze", "the-curator", "koi-pond"]
+    for _ in range(2):
+        do(s, "place_monster", adventure="the-hedge-maze")
+        do(s, "doom", amount=2)
+    assert offered()[-1] == "the-hedge-maze"  # its rows are full: the others first, the fewest monsters first

@@ -231,6 +231,16 @@ def _battle(s: ElderSignState) -> list[Option]:
     return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.title)), Option(M("Pass"), {"cmd": "pass"})]
 
 
+def monster_places(s: ElderSignState) -> list[str]:
+    """The adventures in play in the order a monster should go (facts §1.6, FAQ): an empty monster
+    task row first; else under the bottom task, spread evenly (the fewest monsters first)."""
+    def order(adventure: str) -> tuple[bool, int]:
+        here = len(s.monsters.get(adventure, ()))
+        return (s.config.adventures[adventure].monster_slots <= here, here)
+
+    return sorted(s.adventures, key=order)
+
+
 def _pending(s: ElderSignState) -> list[Option]:
     """What may be waiting whatever the phase: monsters to place, adventures to lay."""
     found: list[Option] = []
@@ -241,7 +251,7 @@ def _pending(s: ElderSignState) -> list[Option]:
                                 (Ask("what", M("Starting item"), items),)))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
-                  for a in s.adventures]
+                  for a in monster_places(s)]
     if s.to_lay:
         cards = tuple(Choice(card.id, card.title) for card in s.config.adventures.values()
                       if card.id not in s.adventures and card.id not in s.completed and not card.other_world)
