@@ -178,3 +178,13 @@ def test_a_monster_is_offered_first_an_empty_monster_row_then_the_card_with_fewe
         do(s, "place_monster", adventure="the-hedge-maze")
         do(s, "doom", amount=2)
     assert offered()[-1] == "the-hedge-maze"  # its rows are full: the others first, the fewest monsters first
+
+
+def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
+    deck = {"mythos": [{"id": "our-frost", "name": "Frost", "locked": {"green": 1, "red": 1}, "text": "A green and the red die are locked."}]}
+    s = start(settings=deck)
+    for _ in range(4):
+        end_turn(s, mythos="our-frost")
+    do(s, "move", to="the-curator")
+    do(s, "attempt", red=True)
+    assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}

@@ -173,6 +173,8 @@ class MythosSettings(Section):
     names: dict[str, str] = Field(default_factory=dict)
     doom: int = Field(default=0, ge=0, le=10)
     monsters: int = Field(default=0, ge=0, le=10)
+    #: dice locked while the card is in force (its lingering effect), on every adventure
+    locked: LockedDice = Field(default_factory=LockedDice)
     text: str = ""
 
 
@@ -191,7 +193,7 @@ class ElderSignSettings(Section):
         min_length=1, title=N_("Adventure cards"),
         description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
                        "at_midnight_effects, costs."))
-    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, names, doom, monsters, text."))
+    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, names, doom, monsters, locked, text."))
 
     @model_validator(mode="after")
     def _ids(self) -> ElderSignSettings:
@@ -323,6 +325,8 @@ class MythosCard:
     monsters: int
     text: str
     names: Names = field(default_factory=lambda: Names({}), hash=False)
+    #: dice locked while it is in force: green, yellow, red
+    locked: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def title(self) -> Names:
@@ -372,7 +376,8 @@ class Config:
             entrance=prices, first_aid=first_aid, ancient_one=chosen, ancient_ones=ancient_ones,
             investigators={i.id: _investigator(i) for i in s.investigators},
             adventures={a.id: _adventure(a) for a in s.adventures},
-            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text, Names(m.names)) for m in s.mythos},
+            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text, Names(m.names), (m.locked.green, m.locked.yellow, m.locked.red))
+                    for m in s.mythos},
         )
 
 

@@ -188,8 +188,9 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
     else:
         raise RuleError("NOT_AT_ADVENTURE", M("{seat}'s investigator is at no adventure: the entrance offers first aid and goods.", seat=s.seat))
     power = s.power()
-    # the card's own locked dice join those the table names (other cards'); Sister Mary rolls them all
-    own_lock = (0, 0, 0) if target == BATTLE_TARGET or power == "unlocked" else s.card(target).locked
+    # the card's own locked dice and the Mythos card's in force join those the table names (other
+    # cards'); Sister Mary rolls them all
+    own_lock = (0, 0, 0) if power == "unlocked" else _locked(s, target)
     locked = 0 if power == "unlocked" else c.locked + own_lock[0]
     green = s.config.green_dice - locked
     if not 0 <= locked < s.config.green_dice:
@@ -212,6 +213,14 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
         if tx.state.investigator(s.seat).card is None:
             return  # devoured by the Ancient One's ability: the turn goes to the clock
     tx.emit(ev.AttemptStarted(s.seat, target, (green, int(yellow), int(red)), c.spend))
+
+
+def _locked(s: ElderSignState, target: str) -> tuple[int, int, int]:
+    """The dice the cards in play lock for an attempt at `target`: the adventure's, and the lingering
+    effect of the Mythos card in force (green, yellow, red)."""
+    card = (0, 0, 0) if target == BATTLE_TARGET else s.card(target).locked
+    mythos = s.config.mythos[s.mythos].locked if s.mythos in s.config.mythos else (0, 0, 0)
+    return (card[0] + mythos[0], card[1] + mythos[1], card[2] + mythos[2])
 
 
 def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
