@@ -16,7 +16,7 @@ TINY = {
     "ui": ["--scans", "2", "--steps", "20"],
     "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],
     "munchkin": ["--steps", "30"],
-    "eldersign": ["--adventures", "1", "--pools", "5G", "--clues", "0", "--worst", "0", "--typical", "1"],
+    "eldersign": ["--adventures", "1", "--pools", "5G", "--clues", "0", "--worst", "0", "--typical", "1", "--loads", "2"],
 }
 
 

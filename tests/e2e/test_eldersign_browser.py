@@ -59,13 +59,13 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     drawn(page, "eldersign-table")
 
     # -- an attempt: six green dice, the faces said on the pad, the advice's best plan done
-    tap(page, "Go to Hallway on Fire")
-    wait_text(page, "^Ann: attempt Hallway on Fire, or pass")
-    tap(page, "Attempt Hallway on Fire")
+    tap(page, "Go to The Loading Dock")  # seed 4 deals it (PERIL|PERIL,INV:3); Ann: Sister Mary, a spell
+    wait_text(page, "^Ann: attempt The Loading Dock, or pass")
+    tap(page, "Attempt The Loading Dock")
     wait_text(page, "Which dice")
     tap(page, "Roll 6 green and these")
     wait_text(page, "^Roll 6 green and say the faces")
-    enter_faces(page, ["P", "1", "2", "3", "L", "T"])
+    enter_faces(page, ["P", "1", "1", "2", "L", "T"])
     wait_text(page, "^Complete a task with this roll")
     # the chance and the best plan, worked out off the page's loop, on the table itself
     wait_text(page, r"^Chance \d+% · best: Complete task 1 with die 1 \(green Peril\)$")
@@ -77,8 +77,8 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     tap(page, "Do it")
     wait_text(page, "^Task done")
     enter_faces(page, ["P", "1", "2", "L", "T"])
-    tap(page, "Complete task 2 with die 1")
-    text = wait_text(page, "Hallway on Fire completed")
+    tap(page, "Complete task 2 with die 1, die 2, die 3")
+    text = wait_text(page, "The Loading Dock completed")
     assert "Lay a new adventure card" in text
 
     # -- a museum card laid in its place, and the clock moves on

@@ -8,6 +8,8 @@ out are Hallway on Fire (PERIL>PERIL), The Curator (LORE,LORE,LORE|LORE,INV:3), 
 """
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,9 @@ from companion.session import Session, Step
 PLAYERS = ("Ann", "Bob")
 INVESTIGATORS = ("joe-diamond", "kate-winthrop")
 ADVENTURES = ("hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard")
+#: the table's own file the tests play with (its adventures replace the printed ones)
+TABLE_FILE = Path(__file__).with_name("example-table.toml")
+TABLE_CARDS = tomllib.loads(TABLE_FILE.read_text(encoding="utf-8"))
 
 
 def start(*, players: tuple[str, ...] = PLAYERS, investigators: tuple[str, ...] | None = INVESTIGATORS,
@@ -27,7 +32,7 @@ def start(*, players: tuple[str, ...] = PLAYERS, investigators: tuple[str, ...] 
           seed: int = 7, session: Session | None = None) -> Session:
     session = session or Session(GAME, seed)
     command: dict[str, Any] = {"cmd": "start", "players": list(players),
-                               "settings": {"table": {"players": len(players)}, **(settings or {})}}
+                               "settings": {"table": {"players": len(players)}, **TABLE_CARDS, **(settings or {})}}
     if investigators is not None:
         command["investigators"] = list(investigators)
     if adventures is not None:

@@ -13,8 +13,9 @@ from companion.errors import RuleError
 from companion.games.eldersign.config import card
 from companion.games.eldersign.odds import solvers
 from companion.games.eldersign.odds.advice import Situation, advise
-from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, I1, I2, LORE, PERIL, RED, TERROR, WILD
+from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, I1, I2, LORE, PERIL, RED, TERROR, WILD, YELLOW
 from companion.games.eldersign.odds.engine import NO_FACE
+from companion.games.eldersign.odds.tasks import parse_adventure
 
 from .helpers import do, start
 
@@ -47,6 +48,24 @@ def test_the_suggested_plan_has_the_best_chance_there_is(case):
     assert plans, "there is always something to do after a roll"
     assert plans[0].chance == pytest.approx(engine_best(situation, colours), abs=1e-12)
     assert all(plan.chance <= plans[0].chance for plan in plans)
+
+
+def test_after_a_completion_a_green_die_is_worth_a_spell_when_a_terror_would_end_the_attempt():
+    """Issue 20, rule error 4 (a case hypothesis found): with PERIL,LORE completed, holding the green
+    Terror on the spell keeps it from being rolled again and ending the attempt. The brute force of
+    reference.py agrees with the advice (0.9614); the engine used to miss this spell (0.9492)."""
+    from .reference import Reference
+
+    adventure = card("x", "x", "INV:3|PERIL,LORE")
+    roll = ((GREEN, LORE), (GREEN, PERIL), (GREEN, TERROR), (YELLOW, I1), (RED, I2))
+    situation = Situation(adventure.tasks, adventure.stages, frozenset(), roll, (), 0, 1, 1, (), "fail")
+    rest = Reference(parse_adventure("INV:3"), "fail")
+    spelled, kept = rest.chance((0, 1, 1), clues=1, held=(TERROR,)), rest.chance((1, 1, 1), spells=1, clues=1)
+    assert spelled > kept
+    best = advise(situation, solvers())[0]
+    assert (best.kind, best.task, best.use, best.spells) == ("complete", 1, (0, 1), (2,))
+    assert best.chance == pytest.approx(float(spelled), abs=1e-12)
+    assert engine_best(situation, (3, 1, 1)) == pytest.approx(float(spelled), abs=1e-12)
 
 
 def test_a_roll_that_fills_the_last_task_is_advised_to_complete_it_for_certain():

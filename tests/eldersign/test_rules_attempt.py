@@ -28,7 +28,7 @@ class TestRolling:
         do(s, "adjust", what="common", amount=1)
         attempt_at(s, "hallway-on-fire", red=True, locked=1, spend=["common"])
         assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 1}
-        assert investigator(s, "Ann")["common"] == 0
+        assert investigator(s, "Ann")["common"] == 1  # Joe Diamond starts with one, and got one
 
     def test_an_item_not_held_cannot_be_spent(self):
         s = start()
@@ -102,7 +102,7 @@ class TestCompleting:
         do(s, "roll", green=["peril", "1", "2", "3", "lore"])
         do(s, "complete", task=2, dice=[1])
         ann = investigator(s, "Ann")
-        assert (ann["common"], ann["trophies"]) == (1, 1)  # data: reward a common item, 1 trophy
+        assert (ann["common"], ann["trophies"]) == (2, 1)  # Joe's starting item; the table's data: reward a common item, 1 trophy
         assert "hallway-on-fire" not in [a["id"] for a in view(s)["adventures"]]
         assert view(s)["to_lay"] == 1 and phase(s) == "clock"
 
@@ -123,15 +123,17 @@ class TestAFailedRoll:
         assert attempt(s)["step"] == "roll" and prompt(s) == "Roll 2 green again and say the faces."
         do(s, "roll", green=["3", "peril"])
         assert faces(s) == [("green", "inv3"), ("green", "inv2"), ("green", "peril")]
-        assert investigator(s, "Ann")["clues"] == 1
+        assert investigator(s, "Ann")["clues"] == 2  # Joe Diamond starts with one
 
-    def test_clues_chain_while_any_is_left(self):
-        s = start()
-        do(s, "adjust", what="clues", amount=1)
+    def test_clues_chain_while_any_is_left_and_joe_diamonds_each_buy_a_second_reroll(self):
+        s = start()  # Joe Diamond starts with a clue
         attempt_at(s, "hallway-on-fire", locked=4)
         do(s, "roll", green=["1", "2"])
         do(s, "clue", dice=[1])
         do(s, "roll", green=["lore"])
+        assert investigator(s, "Ann")["clues"] == 0
+        do(s, "clue", dice=[1])  # his ability: the second reroll is free
+        do(s, "roll", green=["2"])
         refused(s, "NO_CLUE", "clue", dice=[1])
 
     def test_focus_holds_one_die_which_later_fills_a_box(self):
@@ -169,6 +171,28 @@ class TestAFailedRoll:
         do(s, "assist", die=1, helper="Bob")
         refused(s, "MARKER_USED", "focus", die=1)
         assert attempt(s)["held"][0]["slot"] == "assist:Bob"
+
+    def test_a_helpers_marker_is_free_again_once_its_die_filled_a_box(self):
+        """Issue 20, rule error 2 (seed, "Фокусировка и Помощь": a marker holds its die until it is used)."""
+        s = start()
+        do(s, "move", to="entrance")
+        do(s, "pass")
+        do(s, "clock")
+        do(s, "move", to="the-curator")  # Bob
+        do(s, "pass")
+        do(s, "clock")
+        attempt_at(s, "the-curator")  # Ann, with Bob there: LORE,LORE,LORE|LORE,INV:3
+        do(s, "roll", green=["lore", "1", "1", "peril", "terror", "2"])
+        do(s, "assist", die=1, helper="Bob")
+        do(s, "discard", die=3)
+        do(s, "roll", green=["3", "peril", "peril", "terror"])
+        do(s, "complete", task=2, dice=[1], held=["assist:Bob"])
+        do(s, "roll", green=["1", "peril", "lore"])
+        do(s, "assist", die=3, helper="Bob")
+        assert [held["slot"] for held in attempt(s)["held"]] == ["assist:Bob"]
+        do(s, "discard", die=1)
+        do(s, "roll", green=["2"])
+        refused(s, "MARKER_TAKEN", "assist", die=1, helper="Bob")  # it holds the Lore: one die at a time
 
     def test_a_helper_still_holding_a_die_when_the_attempt_fails_owes_sanity_or_stamina(self):
         s = start()

@@ -6,6 +6,9 @@ battle task PERIL,PERIL.
 """
 from __future__ import annotations
 
+import pytest
+
+from companion.contract import TABLE
 from companion.games.eldersign.odds import parse_adventure
 
 from .helpers import active, do, end_turn, investigator, phase, prompt, refused, start, status, view
@@ -28,6 +31,37 @@ class TestDoomTrack:
         assert card["monsters"] == 1 and [t["text"] for t in card["tasks"]] == ["PERIL", "PERIL", "PERIL,TERROR"]
         assert view(s)["monsters_due"] == 0
         refused(s, "NO_MONSTER", "place_monster", adventure="the-curator")
+
+    def test_a_completed_adventure_is_a_trophy_that_never_comes_back_and_a_monster_with_no_task_pays_none(self):
+        """Issue 20, rule error 3."""
+        s = start()
+        do(s, "doom", amount=2)
+        do(s, "place_monster", adventure="hallway-on-fire")  # no task said: it adds none
+        do(s, "move", to="hallway-on-fire")
+        do(s, "attempt")
+        do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
+        do(s, "complete", task=1, dice=[1])
+        do(s, "roll", green=["peril", "1", "1", "2", "lore"])
+        do(s, "complete", task=2, dice=[1])
+        assert investigator(s, "Ann")["trophies"] == 1  # the card's value alone
+        refused(s, "COMPLETED", "lay", adventure="hallway-on-fire")
+        assert s.game.scan(s.state, "hallway-on-fire", TABLE) == {"cmd": "lay", "adventure": "hallway-on-fire"}
+        lay = next(o for o in s.game.options(s.state, TABLE) if o.command.get("cmd") == "lay")
+        assert "hallway-on-fire" not in [choice.value for choice in lay.asks[0].choices]
+
+    def test_a_monsters_task_done_is_a_trophy_even_when_the_adventure_fails(self):
+        """Seed, "Монстры": the monster marker is taken before the penalty."""
+        s = start()
+        do(s, "doom", amount=2)
+        do(s, "place_monster", adventure="hallway-on-fire", task="LORE")
+        do(s, "move", to="hallway-on-fire")
+        do(s, "attempt")
+        do(s, "roll", green=["lore", "1", "1", "2", "3", "3"])
+        do(s, "complete", task=3, dice=[1])
+        do(s, "give_up")
+        assert investigator(s, "Ann")["trophies"] == 1
+        card = next(a for a in view(s)["adventures"] if a["id"] == "hallway-on-fire")
+        assert card["monsters"] == 0 and [t["text"] for t in card["tasks"]] == ["PERIL", "PERIL"]
 
     def test_the_monsters_task_counts_in_the_odds(self):
         s = start()
@@ -141,6 +175,21 @@ class TestBattle:
         do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
         refused(s, "NO_FOCUS_IN_BATTLE", "focus", die=1)
 
+    def test_the_odds_of_the_battle_count_no_focus(self):
+        """Issue 20, rule error 1: Yig's PERIL,PERIL with 6 green dice, no clue, no spell, no focus."""
+        s = self.awake()
+        do(s, "adjust", what="spells", amount=-1)  # Kate Winthrop's starting spell
+        assert s.analyse("odds")["battle"]["probability"] == pytest.approx(0.5372, abs=5e-5)
+
+    def test_every_advised_first_step_in_the_battle_is_one_the_rules_accept(self):
+        """Issue 20, rule error 1: the advice used to start with a focus the rules refuse there."""
+        s = self.awake()
+        do(s, "attempt")
+        do(s, "roll", green=["peril", "1", "1", "2", "lore", "lore"])
+        advice = s.analyse("advice")
+        assert advice and not any(plan["command"]["cmd"] in ("focus", "assist") for plan in advice)
+        s.apply(advice[0]["command"])
+
     def test_failing_to_hurt_it_costs_nothing_but_the_turn(self):
         s = self.awake()
         do(s, "attempt")
@@ -164,6 +213,22 @@ class TestBattle:
         refused(s, "AWAKE", "mythos", card="example-quiet-night")
         do(s, "attack_done")
         assert phase(s) == "battle"
+
+    def test_its_attack_asks_each_investigator_a_clue_or_the_loss_and_applies_the_answer(self):
+        """Issue 20: Yig's attack (facts §1.7): a clue discarded, or 1 sanity and 1 stamina lost."""
+        s = self.awake()
+        while phase(s) != "midnight":
+            end_turn(s, mythos=None)
+        asked = [o.command for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "attacked"]
+        assert asked == [{"cmd": "attacked", "seat": "Ann", "pay": "clue"}, {"cmd": "attacked", "seat": "Ann", "pay": "loss"},
+                         {"cmd": "attacked", "seat": "Bob", "pay": "loss"}]  # Bob (Kate Winthrop) has no clue
+        refused(s, "NO_CLUE", "attacked", seat="Bob", pay="clue")
+        do(s, "attacked", seat="Ann", pay="clue")
+        refused(s, "BAD_ARGUMENTS", "attacked", seat="Ann", pay="loss")
+        assert phase(s) == "midnight"
+        do(s, "attacked", seat="Bob", pay="loss")
+        ann, bob = investigator(s, "Ann"), investigator(s, "Bob")
+        assert (ann["clues"], bob["sanity"], bob["stamina"]) == (0, 5, 3) and phase(s) == "battle"
 
     def test_a_devoured_investigator_only_moves_the_clock_and_all_devoured_lose(self):
         s = self.awake()

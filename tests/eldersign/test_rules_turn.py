@@ -84,7 +84,7 @@ class TestATurn:
     def test_sanity_and_stamina_never_exceed_the_printed_values_and_possessions_never_go_below_zero(self):
         s = start()
         refused(s, "ALREADY_FULL", "adjust", what="sanity", amount=1)
-        refused(s, "NOT_ENOUGH", "adjust", what="clues", amount=-1)
+        refused(s, "NOT_ENOUGH", "adjust", what="clues", amount=-2)  # Joe Diamond starts with one
         do(s, "adjust", what="stamina", amount=-3)
         do(s, "adjust", what="stamina", amount=5)
         assert investigator(s, "Ann")["stamina"] == 6

@@ -128,7 +128,7 @@ class TestViews:
 class TestCards:
     def test_every_card_kind_can_be_enrolled(self):
         kinds = {card.kind for card in GAME.cards()}
-        assert kinds == {"adventure", "mythos", "investigator", "item"}
+        assert kinds == {"adventure", "mythos", "investigator", "ancient_one", "item"}
 
     def test_a_mythos_card_scanned_at_midnight_is_drawn_and_any_other_time_means_nothing(self):
         s = start()

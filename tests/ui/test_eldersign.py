@@ -161,7 +161,7 @@ def test_a_terror_on_the_table_is_a_banner(eldersign):
 def test_a_seat_page_shows_its_investigator_and_changes_only_its_own(eldersign, companion, hub):
     bob = seat_page(companion, hub, "Bob")
     text = shown(bob)
-    assert "My investigator" in text and "Kate Winthrop" in text and "No monsters appear during her turn" in text
+    assert "My investigator" in text and "Kate Winthrop" in text and "No monster appears during her turn" in text
     click(bob.root, "Sanity −1")
     assert state(bob)["investigators"][1]["sanity"] == 5 and companion.session.history[-1].by.seat == "Bob"
 
@@ -243,6 +243,39 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
     dialog = app.dialog
     dialog.data["field"].value = "blood"
     dialog.data["search"](type("E", (), {"control": dialog.data["field"]})())
-    assert [b.data for b in buttons(dialog.data["results"])] == ["our-blood-moon"]
+    assert [b.data for b in buttons(dialog.data["results"])] == ["blood-on-the-floor", "our-blood-moon"]  # a printed card, the table's
     dialog.data["pick"]("our-blood-moon")
     assert app.companion.catalogue.lookup("04ab12cd", "eldersign").card == "our-blood-moon"
+
+
+def test_the_setup_chooses_the_ancient_one_and_the_investigators_or_deals_the_rest(app):
+    """Issue 20: the companion no longer picks them itself; a seat left without one is dealt."""
+    app.setup_game = "eldersign"
+    app.go("setup")
+    fields = app.fields
+    for field, name in zip(fields["names"].controls, ["Ann", "Bob"], strict=True):
+        field.value = name
+    part = fields["part"].fields
+    assert "Yig" in shown(app) and "Amanda Sharpe" in shown(app)
+    part["ancient_one"].value = "ithaqua"
+    part["toggle"]("amanda-sharpe")
+    part["scanned"].value = True  # the table lays the museum, scanning its cards
+    assert "Investigators in seat order: Amanda Sharpe" in part["order"].value
+    fields["start_game"]()
+    assert app.screen == "game", fields["error"].value
+    table = state(app)
+    assert table["ancient_one"]["id"] == "ithaqua" and table["adventures"] == [] and table["to_lay"] == 6
+    ann, bob = table["investigators"]
+    assert ann["card"] == "amanda-sharpe" and bob["card"] not in (None, "amanda-sharpe")
+
+
+def test_the_setup_refuses_more_investigators_than_players(app):
+    app.setup_game = "eldersign"
+    app.go("setup")
+    fields = app.fields
+    for field, name in zip(fields["names"].controls, ["Ann", "Bob"], strict=True):
+        field.value = name
+    for card in ("amanda-sharpe", "joe-diamond", "bob-jenkins"):
+        fields["part"].fields["toggle"](card)
+    fields["start_game"]()
+    assert app.screen == "setup" and "at most 2 investigators" in fields["error"].value

@@ -38,6 +38,7 @@ GAME = GameDefinition(
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
+    card_edition="Elder Sign, Fantasy Flight Games 2011 (base game); Russian: «Знак древних», Hobby World",
     table_cards=inputs.cards,
     scan=inputs.scan,
     analyses={"odds": analysis.odds, "advice": analysis.advice, "spoken": analysis.spoken},

@@ -7,7 +7,8 @@
   the command that starts it.
 
 Focus is limited by the marker alone (seed, "Фокусировка и Помощь": one die at a time), so the odds
-give it as many uses as there are dice.
+give it as many uses as there are dice; in the final battle there is no focus or help at all (seed,
+"Пробуждение").
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 from companion.contract import Viewer
 from companion.games.eldersign import names
 from companion.games.eldersign.config import ENTRANCE, Card
-from companion.games.eldersign.odds import solvers
+from companion.games.eldersign.odds import MAX_CLUES, solvers
 from companion.games.eldersign.odds.advice import Plan, Situation, advise
 from companion.games.eldersign.odds.engine import NO_FACE, Number
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState
@@ -72,19 +73,20 @@ def odds(s: ElderSignState, viewer: Viewer | None = None) -> dict[str, Any]:
         card = s.card(adventure)
         helpers = len([seat for seat in s.seats_at(adventure) if seat != s.seat])
         chance = _fresh_chance(s, card, helpers)
-        found.append({"adventure": adventure, "name": card.name, "probability": float(chance), "percent": percent(chance),
+        found.append({"adventure": adventure, "name": render(card.title), "probability": float(chance), "percent": percent(chance),
                       "here": inv.where == adventure})
     return {"adventures": found}
 
 
 def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
     inv = s.investigator()
-    situation = Situation(card.tasks, card.stages, frozenset(), (), (), _focus(s.config.green_dice + 2), inv.spells, inv.clues,
-                          ("",) * helpers, card.terror)
+    focus = 0 if s.awakened else _focus(s.config.green_dice + 2)
+    terror = "none" if s.power() == "science" else card.terror
+    situation = Situation(card.tasks, card.stages, frozenset(), (), (), focus, inv.spells, clues_of(s, s.seat), ("",) * helpers, terror)
     group = solvers()
     group.prepare(inv.clues)
-    solver = group.solver(situation.remaining(), card.terror)
-    return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, inv.clues, (s.config.green_dice, 0, 0))
+    solver = group.solver(situation.remaining(), situation.terror)
+    return solver.enter(NO_FACE, (), situation.focus, helpers, inv.spells, situation.clues, (s.config.green_dice, 0, 0))
 
 
 def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
@@ -115,10 +117,20 @@ def situation_of(s: ElderSignState, a: Attempt) -> Situation:
     inv = s.investigator(a.seat)
     helpers: tuple[str, ...] = ()
     if not a.battle:
-        helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers)
+        helpers = tuple(seat for seat in s.seats_at(a.target) if seat != a.seat and not a.holds(f"assist:{seat}"))
     step = a.step if a.step in ("rolled", "holding", "completed") else "rolled"
-    return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, _focus(sum(a.pool) + len(a.held)), inv.spells,
-                     inv.clues, helpers, card.terror, step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
+    focus = 0 if a.battle else _focus(sum(a.pool) + len(a.held))  # seed, "Пробуждение": no focus or help in the battle
+    return Situation(card.tasks, card.stages, frozenset(a.done), a.roll, a.held, focus, inv.spells,
+                     clues_of(s, a.seat), helpers, s.terror_of(a.target, a.seat), step, a.marker_used, a.terror_applied)  # type: ignore[arg-type]
+
+
+def clues_of(s: ElderSignState, seat: str) -> int:
+    """The rerolls the clues buy: Joe Diamond's each buy two (the second free), and a free one he holds."""
+    inv = s.investigator(seat)
+    if s.power(seat) != "free-reroll":
+        return inv.clues
+    free = s.attempt.free_rerolls if s.attempt is not None and s.attempt.seat == seat else 0
+    return min(MAX_CLUES, 2 * inv.clues + free)
 
 
 def _focus(dice: int) -> int:
@@ -202,8 +214,8 @@ def where_name(s: ElderSignState, where: str | None) -> Text:
     if where == ENTRANCE:
         return M("the entrance")
     if where in s.config.adventures:
-        return s.config.adventures[where].name
-    return s.config.ancient_one.name
+        return s.config.adventures[where].title
+    return s.config.ancient_one.title
 
 
 @_one_at_a_time

@@ -18,11 +18,12 @@ class Start(Command):
 
     kind = "start"
     players: tuple[str, ...]
-    #: investigator ids in seat order (else the companion deals them)
+    #: investigator ids in seat order, "draw" where the companion deals one (none given: it deals them all)
     investigators: tuple[str, ...] | None = None
-    #: the Ancient One's id (else the settings' ancient_one.id)
+    #: the Ancient One's id, or "draw" (the companion draws it); else the settings' ancient_one.id
     ancient_one: str | None = None
-    #: the adventure cards laid out (else the companion lays six museum cards from the data)
+    #: the adventure cards laid out (else the companion lays six museum cards from the data; an
+    #: empty list: the table scans the six cards it lays)
     adventures: tuple[str, ...] | None = None
     #: overrides of data/default.toml, same structure
     settings: dict[str, Any] | None = None
@@ -168,6 +169,15 @@ class AttackDone(Command):
 
 
 @dataclass(frozen=True)
+class Attacked(Command):
+    """At midnight of the final battle: how this seat's investigator takes the attack (pay: clue, or loss: the attack's numbers)."""
+
+    kind = "attacked"
+    seat: str
+    pay: str
+
+
+@dataclass(frozen=True)
 class PlaceMonster(Command):
     """Put a monster that appeared on an adventure; `task` (odds notation) adds its task to that card."""
 
@@ -220,10 +230,33 @@ class Choose(Command):
 
 
 @dataclass(frozen=True)
+class StartingItem(Command):
+    """Take one starting item of the player's choice (what: common, unique or spells), as the investigator's card allows."""
+
+    kind = "starting_item"
+    what: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Daily(Command):
-    """Mark the active investigator's once-per-day ability used (it comes back at midnight)."""
+    """Use the active investigator's once-per-day ability (it comes back at midnight); Carolyn Fern and Vincent Lee name whom it heals."""
 
     kind = "daily"
+    #: the seat whose investigator regains 1 sanity (Carolyn Fern) or 1 stamina (Vincent Lee)
+    target: str | None = None
+    #: the dice (numbered from 1) Mandy Thompson's ability rolls again, one or two, after any roll
+    dice: tuple[int, ...] = ()
+    #: whose ability it is (default: the active investigator's; Mandy Thompson's works on any turn)
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Change(Command):
+    """An ability turns one rolled die's face (Harvey Walters: Terror to Lore; Michael McGlen: Terror to Peril; Darrell Simmons: one investigation more)."""
+
+    kind = "change"
+    die: int
 
 
 @dataclass(frozen=True)
@@ -234,4 +267,4 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, AttackDone, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, Daily, Awaken)
+                   Clock, Mythos, AttackDone, Attacked, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Change, Awaken)

@@ -1,16 +1,17 @@
-"""Elder Sign as data: the Ancient Ones, the investigators, a table's adventure and Mythos cards, the
-clock, the Entrance, the dice.
+"""Elder Sign as data: the Ancient Ones, the investigators, the adventure and Mythos cards, the clock,
+the Entrance, the dice.
 
 The settings schema (`ElderSignSettings`) declares every key with its type, range, label and help; the
-values are in data/default.toml (facts file §1 with its confidence labels; the uncertain ones are
-marked "check your card"); a table overrides any of them at `start`. `Config` is what the rules read,
+values are in data/default.toml and, for the cards of the published base game, data/cards.toml (facts
+file §1 and the public lists it names, with their confidence labels; the uncertain ones are marked
+"check your card"); a table overrides any of them at `start` (its TOML file in tables/eldersign/). `Config` is what the rules read,
 built from checked settings: a bad value is a RuleError naming the key.
 """
 from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
@@ -21,12 +22,18 @@ from companion.errors import RuleError
 from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import Adventure, Box, Task, parse_adventure
 from companion.i18n import N_
-from companion.messages import M
+from companion.messages import M, Names
 from companion.settings import Section, SettingProblem, merged, validated
 
 ENTRANCE = "entrance"
 #: what an investigator holds, counted (the cards stay on the table)
 POSSESSIONS = ("clues", "common", "unique", "spells", "allies", "trophies")
+#: what an investigator may take as a starting item of the player's choice
+CHOOSABLE = ("common", "unique", "spells")
+#: what of an investigator's ability the companion applies (README.md, "Abilities"); "": the table does
+Power = Literal["", "terror-to-lore", "terror-to-peril", "unlocked", "science", "daily-sanity", "daily-stamina", "other-world-dice",
+                "many-tasks", "extra-spells", "extra-common", "extra-unique", "free-reroll", "raise-investigation", "daily-reroll"]
+AncientPower = Literal["", "yig", "ithaqua", "yog-sothoth"]
 STATS = ("sanity", "stamina", *POSSESSIONS)
 
 
@@ -60,36 +67,6 @@ class AncientOneChoice(Section):
                              description=N_("Elder Signs that seal it; 0: as in its data (check your card)."))
 
 
-class AncientOneSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    elder_signs: int = Field(ge=1, le=40)
-    doom: int = Field(ge=1, le=30)
-    #: doom spaces (1 = the first) showing a monster icon
-    monster_spaces: list[int] = Field(default_factory=list)
-    battle_task: str = ""
-    attack: str = ""
-    awakening: Literal["battle", "lose"] = "battle"
-    #: printed values confirmed by two sources (facts file §1.7); False: "check your card"
-    checked: bool = False
-
-    @model_validator(mode="after")
-    def _check(self) -> AncientOneSettings:
-        if any(not 1 <= space <= self.doom for space in self.monster_spaces):
-            raise SettingProblem(M("monster spaces are numbered 1 to {n}", n=self.doom), field="monster_spaces")
-        if self.awakening == "battle":
-            _task_setting(self.battle_task or "", "battle_task", required=True)
-        return self
-
-
-class InvestigatorSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    sanity: int = Field(ge=1, le=20)
-    stamina: int = Field(ge=1, le=20)
-    ability: str = ""
-
-
 class EffectSettings(Section):
     """What a card gives (positive) or takes (negative) — `text` says anything else, for the players."""
 
@@ -106,18 +83,83 @@ class EffectSettings(Section):
     text: str = ""
 
 
+class AncientOneSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    #: the name as each edition prints it (language code -> name)
+    names: dict[str, str] = Field(default_factory=dict)
+    elder_signs: int = Field(ge=1, le=40)
+    doom: int = Field(ge=1, le=30)
+    #: doom spaces (1 = the first) showing a monster icon
+    monster_spaces: list[int] = Field(default_factory=list)
+    battle_task: str = ""
+    attack: str = ""
+    #: the attack's numbers for each investigator (sanity, stamina …); with `attack_clue`, each may
+    #: discard a clue instead (the companion asks which)
+    attack_effects: EffectSettings = Field(default_factory=lambda: EffectSettings())
+    attack_clue: bool = False
+    ability: str = ""
+    power: AncientPower = ""
+    awakening: Literal["battle", "lose"] = "battle"
+    #: printed values confirmed by two sources (facts file §1.7); False: "check your card"
+    checked: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> AncientOneSettings:
+        if any(not 1 <= space <= self.doom for space in self.monster_spaces):
+            raise SettingProblem(M("monster spaces are numbered 1 to {n}", n=self.doom), field="monster_spaces")
+        if self.awakening == "battle":
+            _task_setting(self.battle_task or "", "battle_task", required=True)
+        return self
+
+
+class StartingItems(Section):
+    clues: int = Field(default=0, ge=0, le=10)
+    common: int = Field(default=0, ge=0, le=10)
+    unique: int = Field(default=0, ge=0, le=10)
+    spells: int = Field(default=0, ge=0, le=10)
+    allies: int = Field(default=0, ge=0, le=10)
+
+
+class InvestigatorSettings(Section):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    names: dict[str, str] = Field(default_factory=dict)
+    sanity: int = Field(ge=1, le=20)
+    stamina: int = Field(ge=1, le=20)
+    #: the items printed on the card, and how many more of the player's choice (common, unique, spells)
+    start: StartingItems = Field(default_factory=StartingItems)
+    start_choice: int = Field(default=0, ge=0, le=5)
+    ability: str = ""
+    power: Power = ""
+
+
+class LockedDice(Section):
+    green: int = Field(default=0, ge=0, le=6)
+    yellow: int = Field(default=0, ge=0, le=1)
+    red: int = Field(default=0, ge=0, le=1)
+
+
 class AdventureSettings(Section):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
+    names: dict[str, str] = Field(default_factory=dict)
     #: the tasks in the odds notation (docs/eldersign-odds.md)
     tasks: str = Field(min_length=1)
     terror: Literal["none", "fail", "discard"] = "none"
+    #: what a Terror brings besides (doom, a monster …), once per roll
+    on_terror: EffectSettings = Field(default_factory=EffectSettings)
+    #: 0: not transcribed (check your card)
     trophies: int = Field(default=1, ge=0, le=10)
     other_world: bool = False
+    monster_slots: int = Field(default=0, ge=0, le=4)
+    locked: LockedDice = Field(default_factory=LockedDice)
     reward: EffectSettings = Field(default_factory=EffectSettings)
     penalty: EffectSettings = Field(default_factory=EffectSettings)
     entry: str = ""
     at_midnight: str = ""
+    at_midnight_effects: EffectSettings = Field(default_factory=EffectSettings)
+    costs: str = ""
 
     @model_validator(mode="after")
     def _tasks(self) -> AdventureSettings:
@@ -128,8 +170,11 @@ class AdventureSettings(Section):
 class MythosSettings(Section):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
+    names: dict[str, str] = Field(default_factory=dict)
     doom: int = Field(default=0, ge=0, le=10)
     monsters: int = Field(default=0, ge=0, le=10)
+    #: dice locked while the card is in force (its lingering effect), on every adventure
+    locked: LockedDice = Field(default_factory=LockedDice)
     text: str = ""
 
 
@@ -138,13 +183,17 @@ class ElderSignSettings(Section):
     clock: ClockSettings = Field(title=N_("The clock"))
     entrance: EntranceSettings = Field(title=N_("The Entrance"), json_schema_extra={"advanced": True})
     ancient_one: AncientOneChoice = Field(title=N_("The Ancient One"))
-    ancient_ones: list[AncientOneSettings] = Field(min_length=1, title=N_("Ancient Ones"),
-                                                   description=N_("id, name, elder_signs, doom, monster_spaces, battle_task, attack, awakening, checked."))
+    ancient_ones: list[AncientOneSettings] = Field(
+        min_length=1, title=N_("Ancient Ones"),
+        description=N_("id, name, names, elder_signs, doom, monster_spaces, battle_task, ability, power, attack, attack_effects, attack_clue, "
+                       "awakening, checked."))
     investigators: list[InvestigatorSettings] = Field(min_length=1, title=N_("Investigators"),
-                                                      description=N_("id, name, sanity, stamina, ability."))
-    adventures: list[AdventureSettings] = Field(min_length=1, title=N_("Adventure cards"),
-                                                description=N_("id, name, tasks, terror, trophies, other_world, reward, penalty, entry, at_midnight."))
-    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, doom, monsters, text."))
+                                                      description=N_("id, name, names, sanity, stamina, start, start_choice, ability, power."))
+    adventures: list[AdventureSettings] = Field(
+        min_length=1, title=N_("Adventure cards"),
+        description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
+                       "at_midnight_effects, costs."))
+    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, names, doom, monsters, locked, text."))
 
     @model_validator(mode="after")
     def _ids(self) -> ElderSignSettings:
@@ -214,6 +263,18 @@ class Card:
     penalty: Effects
     entry: str
     at_midnight: str
+    names: Names = field(default_factory=lambda: Names({}), hash=False)
+    on_terror: Effects = field(default_factory=lambda: Effects())
+    monster_slots: int = 0
+    #: dice locked while the card is in play: green, yellow, red
+    locked: tuple[int, int, int] = (0, 0, 0)
+    at_midnight_effects: Effects = field(default_factory=lambda: Effects())
+    costs: str = ""
+
+    @property
+    def title(self) -> Names:
+        """The name in the table's language (English when the edition's is not known)."""
+        return _title(self.names, self.name)
 
 
 @dataclass(frozen=True)
@@ -227,6 +288,15 @@ class AncientOne:
     attack: str
     awakening: str
     checked: bool
+    names: Names = field(default_factory=lambda: Names({}), hash=False)
+    ability: str = ""
+    power: str = ""
+    attack_effects: Effects = field(default_factory=lambda: Effects())
+    attack_clue: bool = False
+
+    @property
+    def title(self) -> Names:
+        return _title(self.names, self.name)
 
 
 @dataclass(frozen=True)
@@ -236,6 +306,15 @@ class InvestigatorCard:
     sanity: int
     stamina: int
     ability: str
+    names: Names = field(default_factory=lambda: Names({}), hash=False)
+    #: the items printed on the card (clues, common, unique, spells, allies), and how many to choose
+    start: dict[str, int] = field(default_factory=dict)
+    start_choice: int = 0
+    power: str = ""
+
+    @property
+    def title(self) -> Names:
+        return _title(self.names, self.name)
 
 
 @dataclass(frozen=True)
@@ -245,6 +324,17 @@ class MythosCard:
     doom: int
     monsters: int
     text: str
+    names: Names = field(default_factory=lambda: Names({}), hash=False)
+    #: dice locked while it is in force: green, yellow, red
+    locked: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def title(self) -> Names:
+        return _title(self.names, self.name)
+
+
+def _title(names: Names, name: str) -> Names:
+    return Names({"en": name, **names.by_language})
 
 
 @dataclass(frozen=True)
@@ -277,18 +367,17 @@ class Config:
         chosen = ancient_ones[s.ancient_one.id]
         if s.ancient_one.doom or s.ancient_one.elder_signs:
             doom = s.ancient_one.doom or chosen.doom
-            chosen = AncientOne(chosen.id, chosen.name, s.ancient_one.elder_signs or chosen.elder_signs, doom,
-                                tuple(space for space in chosen.monster_spaces if space <= doom), chosen.battle,
-                                chosen.attack, chosen.awakening, chosen.checked)
+            chosen = replace(chosen, elder_signs=s.ancient_one.elder_signs or chosen.elder_signs, doom=doom,
+                             monster_spaces=tuple(space for space in chosen.monster_spaces if space <= doom))
         prices = s.entrance.model_dump()
         first_aid = prices.pop("first_aid")
         return cls(
             players=s.table.players, green_dice=s.table.green_dice, hours_per_turn=s.clock.hours_per_turn,
             entrance=prices, first_aid=first_aid, ancient_one=chosen, ancient_ones=ancient_ones,
-            investigators={i.id: InvestigatorCard(i.id, i.name, i.sanity, i.stamina, i.ability) for i in s.investigators},
-            adventures={a.id: card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward),
-                                   _effects(a.penalty), a.entry, a.at_midnight) for a in s.adventures},
-            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text) for m in s.mythos},
+            investigators={i.id: _investigator(i) for i in s.investigators},
+            adventures={a.id: _adventure(a) for a in s.adventures},
+            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text, Names(m.names), (m.locked.green, m.locked.yellow, m.locked.red))
+                    for m in s.mythos},
         )
 
 
@@ -316,13 +405,24 @@ def card(id: str, name: str, notation: str, terror: Terror = "none", trophies: i
 def with_task(base: Card, task: Task) -> Card:
     """The card with one more task, done in any order with the first stage (a monster on the card)."""
     stages = ((*base.stages[0], len(base.tasks)), *base.stages[1:])
-    return Card(base.id, base.name, base.notation, (*base.tasks, task), stages, base.terror, base.trophies, base.other_world,
-                base.reward, base.penalty, base.entry, base.at_midnight)
+    return replace(base, tasks=(*base.tasks, task), stages=stages)
 
 
 def _ancient_one(a: AncientOneSettings) -> AncientOne:
     battle = card(f"battle:{a.id}", a.name, a.battle_task) if a.awakening == "battle" and a.battle_task else None
-    return AncientOne(a.id, a.name, a.elder_signs, a.doom, tuple(sorted(set(a.monster_spaces))), battle, a.attack, a.awakening, a.checked)
+    return AncientOne(a.id, a.name, a.elder_signs, a.doom, tuple(sorted(set(a.monster_spaces))), battle, a.attack, a.awakening, a.checked,
+                      Names(a.names), a.ability, a.power, _effects(a.attack_effects), a.attack_clue)
+
+
+def _investigator(i: InvestigatorSettings) -> InvestigatorCard:
+    start = {key: n for key, n in i.start.model_dump().items() if n}
+    return InvestigatorCard(i.id, i.name, i.sanity, i.stamina, i.ability, Names(i.names), start, i.start_choice, i.power)
+
+
+def _adventure(a: AdventureSettings) -> Card:
+    base = card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward), _effects(a.penalty), a.entry, a.at_midnight)
+    return replace(base, names=Names(a.names), on_terror=_effects(a.on_terror), monster_slots=a.monster_slots,
+                   locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs)
 
 
 def _effects(e: EffectSettings) -> Effects:
@@ -330,12 +430,19 @@ def _effects(e: EffectSettings) -> Effects:
 
 
 @cache
-def _default_text() -> str:
-    return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
+def _data(name: str) -> str:
+    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+
+
+@cache
+def _defaults() -> str:
+    """The settings and the published cards, as one JSON text (each caller gets a fresh copy)."""
+    return json.dumps({**tomllib.loads(_data("default.toml")), **tomllib.loads(_data("cards.toml"))})
 
 
 def default_settings() -> dict[str, Any]:
-    return tomllib.loads(_default_text())
+    found: dict[str, Any] = json.loads(_defaults())
+    return found
 
 
 def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:

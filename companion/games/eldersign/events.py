@@ -19,6 +19,8 @@ class GameStarted(Event):
     players: tuple[str, ...]
     investigators: tuple[str, ...]
     settings: dict[str, Any]
+    #: museum cards the table lays by scanning them (it named none)
+    to_lay: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class ClueSpent(Event):
     kind = "clue_spent"
     seat: str
     dice: tuple[int, ...]
+    #: the free reroll a clue of Joe Diamond's bought (no token spent)
+    free: bool = False
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,24 @@ class MythosDrawn(Event):
 
 
 @dataclass(frozen=True)
+class MonsterTaken(Event):
+    """A monster whose task was completed leaves its card as a trophy, though the adventure failed."""
+
+    kind = "monster_taken"
+    adventure: str
+    #: its place among the card's monsters
+    monster: int
+
+
+@dataclass(frozen=True)
+class AttackTaken(Event):
+    """One investigator has taken the Ancient One's attack (its numbers were applied, or a clue discarded)."""
+
+    kind = "attack_taken"
+    seat: str
+
+
+@dataclass(frozen=True)
 class AttackResolved(Event):
     kind = "attack_resolved"
 
@@ -207,6 +229,32 @@ class InvestigatorChosen(Event):
     kind = "investigator_chosen"
     seat: str
     investigator: str
+
+
+@dataclass(frozen=True)
+class StartingItemTaken(Event):
+    """A starting item of the player's choice (the investigator's card says how many)."""
+
+    kind = "starting_item_taken"
+    seat: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Rerolled(Event):
+    """An ability rolls these dice of the roll again (Mandy Thompson: one or two, once per day)."""
+
+    kind = "rerolled"
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DieChanged(Event):
+    """An investigator's ability turned a rolled die's face (once per roll)."""
+
+    kind = "die_changed"
+    die: int
+    face: int
 
 
 @dataclass(frozen=True)
@@ -237,6 +285,6 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, AttackResolved, Devoured,
-    InvestigatorChosen, DailyUsed, Awakened, GameWon, GameLost,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, MonsterTaken, AttackTaken, AttackResolved, Devoured,
+    InvestigatorChosen, StartingItemTaken, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

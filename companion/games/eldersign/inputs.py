@@ -15,11 +15,11 @@ from typing import Any
 from companion.contract import Viewer
 from companion.game import GameCard
 from companion.games.eldersign import names
-from companion.games.eldersign.config import ENTRANCE
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, AncientOne, Card, InvestigatorCard
 from companion.games.eldersign.odds.advice import concrete_fillings
 from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, TERROR
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, RESOLVE
-from companion.games.eldersign.rules import _eligible
+from companion.games.eldersign.rules import CHANGES, DAILY_HEAL, _eligible
 from companion.games.eldersign.state import ElderSignState, default_config
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, Text, joined
@@ -39,7 +39,7 @@ def options(s: ElderSignState, actor: Viewer) -> list[Option]:
 
 
 def _move(s: ElderSignState) -> list[Option]:
-    found = [Option(M("Go to {adventure}", adventure=s.config.adventures[a].name), {"cmd": "move", "to": a}) for a in s.adventures]
+    found = _daily_options(s) + [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
     found.append(Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE}))
     return found
 
@@ -53,7 +53,7 @@ def _resolve(s: ElderSignState) -> list[Option]:
         found += [Option(M("Buy {what} for {price} trophies", what=names.stat(what), price=price), {"cmd": "entrance", "action": "buy", "what": what})
                   for what, price in s.config.entrance.items() if 0 < price <= inv.trophies]
     elif inv.where in s.adventures:
-        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].name)))
+        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].title)))
     found.append(Option(M("Pass"), {"cmd": "pass"}))
     return found
 
@@ -68,8 +68,11 @@ def _attempt(s: ElderSignState) -> list[Option]:
     found: list[Option] = []
     if a.step in ("roll", "completed"):
         found += _roll_options(s)
-    if a.step == "rolled":
+    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle):
         found += _completions(s)
+    if a.step == "rolled":
+        found += _change_options(s)
+        found += _reroll_options(s)
         found += _clue_options(s)
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
@@ -114,6 +117,41 @@ def _completions(s: ElderSignState) -> list[Option]:
     return found
 
 
+def _change_options(s: ElderSignState) -> list[Option]:
+    """Harvey Walters, Michael McGlen, Darrell Simmons: the dice their ability can turn, once per roll."""
+    a = s.attempt
+    assert a is not None
+    turn = CHANGES.get(s.power(a.seat))
+    if turn is None or a.changed:
+        return []
+    dice = tuple(Choice(n, M("die {n} ({die})", n=n, die=names.die(die))) for n, die in enumerate(a.roll, 1) if turn(*die) is not None)
+    return [Option(M("Use the ability on a die"), {"cmd": "change"}, (Ask("die", M("Die"), dice),))] if dice else []
+
+
+def _reroll_options(s: ElderSignState) -> list[Option]:
+    """Mandy Thompson's once-per-day reroll of one or two dice, after anyone's roll."""
+    a = s.attempt
+    assert a is not None
+    found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.card and not inv.daily_used and s.power(seat) == "daily-reroll":
+            numbers = range(1, len(a.roll) + 1)
+            pairs = [(n,) for n in numbers] + [(n, m) for n in numbers for m in numbers if n < m]
+            choices = tuple(Choice(list(pair), M("dice {dice}", dice=", ".join(map(str, pair)))) for pair in pairs)
+            found.append(Option(M("{seat}: roll one or two dice again (once per day)", seat=seat), {"cmd": "daily", "seat": seat},
+                                (Ask("dice", M("Roll again"), choices),)))
+    return found
+
+
+def _daily_options(s: ElderSignState) -> list[Option]:
+    """A once-per-day ability not used today: Carolyn Fern's and Vincent Lee's ask whom it heals."""
+    inv = s.investigator()
+    if inv.card is None or inv.daily_used or s.power() not in DAILY_HEAL:
+        return []
+    whom = tuple(Choice(seat, seat) for seat, other in zip(s.players, s.investigators, strict=True) if other.card)
+    return [Option(M("Use the daily ability"), {"cmd": "daily"}, (Ask("target", M("Whom"), whom),))]
+
+
 def _choosable(s: ElderSignState) -> list[int]:
     """The dice (numbered from 1) a failed-roll command may name: not those a terror effect is about to take."""
     a = s.attempt
@@ -126,7 +164,7 @@ def _clue_options(s: ElderSignState) -> list[Option]:
     a = s.attempt
     assert a is not None
     dice = _choosable(s)
-    if not s.investigator(a.seat).clues or not dice:
+    if not (s.investigator(a.seat).clues or a.free_rerolls) or not dice:
         return []
     subsets = [tuple(dice)] + [(i,) for i in dice] + [tuple(j for j in dice if j != i) for i in dice]
     choices = tuple(Choice(list(subset), M("dice {dice}", dice=", ".join(map(str, subset)))) for subset in dict.fromkeys(subsets) if subset)
@@ -152,7 +190,7 @@ def _assist_options(s: ElderSignState) -> list[Option]:
     assert a is not None
     if a.marker_used or a.battle or not a.roll:
         return []
-    helpers = [seat for seat in s.seats_at(a.target) if seat != a.seat and seat not in a.helpers]
+    helpers = [seat for seat in s.seats_at(a.target) if seat != a.seat and not a.holds(f"assist:{seat}")]
     dice = _die_choices(s)
     return [Option(M("{seat} holds a die", seat=seat), {"cmd": "assist", "helper": seat}, (Ask("die", M("Die"), dice),))
             for seat in helpers] if dice else []
@@ -164,27 +202,59 @@ def _clock(s: ElderSignState) -> list[Option]:
 
 def _midnight(s: ElderSignState) -> list[Option]:
     if s.awakened:
-        return [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
-    return [Option(M("Mythos: {card}", card=card.name), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+        return _attack_options(s) + [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
+    return [Option(M("Mythos: {card}", card=card.title), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+
+
+def _attack_options(s: ElderSignState) -> list[Option]:
+    """The Ancient One's attack, one question per investigator: a clue (where the card allows) or its loss."""
+    ao = s.config.ancient_one
+    if ao.attack_effects.empty:
+        return []
+    found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.card is None or seat in s.attacked:
+            continue
+        if ao.attack_clue and inv.clues:
+            found.append(Option(M("{seat}: discard a clue", seat=seat), {"cmd": "attacked", "seat": seat, "pay": "clue"}))
+        found.append(Option(M("{seat}: {changes}", seat=seat, changes=names.changes(ao.attack_effects.possessions)),
+                            {"cmd": "attacked", "seat": seat, "pay": "loss"}))
+    return found
 
 
 def _choose(s: ElderSignState) -> list[Option]:
-    return [Option(M("Take {name}", name=s.config.investigators[card].name), {"cmd": "choose", "investigator": card})
+    return [Option(M("Take {name}", name=s.config.investigators[card].title), {"cmd": "choose", "investigator": card})
             for card in s.free_investigators()]
 
 
 def _battle(s: ElderSignState) -> list[Option]:
-    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.name)), Option(M("Pass"), {"cmd": "pass"})]
+    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.title)), Option(M("Pass"), {"cmd": "pass"})]
+
+
+def monster_places(s: ElderSignState) -> list[str]:
+    """The adventures in play in the order a monster should go (facts §1.6, FAQ): an empty monster
+    task row first; else under the bottom task, spread evenly (the fewest monsters first)."""
+    def order(adventure: str) -> tuple[bool, int]:
+        here = len(s.monsters.get(adventure, ()))
+        return (s.config.adventures[adventure].monster_slots <= here, here)
+
+    return sorted(s.adventures, key=order)
 
 
 def _pending(s: ElderSignState) -> list[Option]:
     """What may be waiting whatever the phase: monsters to place, adventures to lay."""
     found: list[Option] = []
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.to_choose:  # the card's "items of your choice": one question per item
+            items = tuple(Choice(what, names.stat(what)) for what in CHOOSABLE)
+            found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat},
+                                (Ask("what", M("Starting item"), items),)))
     if s.monsters_due:
-        found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].name), {"cmd": "place_monster", "adventure": a})
-                  for a in s.adventures]
+        found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
+                  for a in monster_places(s)]
     if s.to_lay:
-        cards = tuple(Choice(card.id, card.name) for card in s.config.adventures.values() if card.id not in s.adventures and not card.other_world)
+        cards = tuple(Choice(card.id, card.title) for card in s.config.adventures.values()
+                      if card.id not in s.adventures and card.id not in s.completed and not card.other_world)
         if cards:
             found.append(Option(M("Lay a new adventure"), {"cmd": "lay"}, (Ask("adventure", M("Card"), cards),)))
     return found
@@ -196,14 +266,36 @@ _PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
 
 # -- cards ---------------------------------------------------------------------------------------------
 def cards(s: ElderSignState | None = None) -> tuple[GameCard, ...]:
-    """What a tag can be enrolled as: adventures, Mythos cards, investigators, and items by kind —
-    of the game `s` as it was set up (a table's own cards), else of the data shipped."""
+    """What a tag can be enrolled as: adventures, Mythos cards, investigators, Ancient Ones, and items
+    by kind — of the game `s` as it was set up (a table's own cards), else of the data shipped (the
+    published base game, data/cards.toml), each with its printed names and numbers."""
     config = s.config if s is not None else default_config()
-    found = [GameCard(a.id, a.name, "adventure") for a in config.adventures.values()]
-    found += [GameCard(m.id, m.name, "mythos") for m in config.mythos.values()]
-    found += [GameCard(i.id, i.name, "investigator") for i in config.investigators.values()]
+    found = [GameCard(a.id, a.title, "adventure", a.title.by_language, _adventure_details(a)) for a in config.adventures.values()]
+    found += [GameCard(m.id, m.title, "mythos", m.title.by_language, {"doom": m.doom, "monsters": m.monsters}) for m in config.mythos.values()]
+    found += [GameCard(i.id, i.title, "investigator", i.title.by_language, _investigator_details(i)) for i in config.investigators.values()]
+    found += [GameCard(a.id, a.title, "ancient_one", a.title.by_language, _ancient_details(a)) for a in config.ancient_ones.values()]
     found += [GameCard(f"item:{kind}", names.stat(kind), "item") for kind in ITEMS]
     return tuple(found)
+
+
+def _adventure_details(card: Card) -> dict[str, Any]:
+    found: dict[str, Any] = {"tasks": card.notation, "other_world": card.other_world}
+    if card.trophies:
+        found.update(trophies=card.trophies, terror=card.terror)
+    if card.monster_slots:
+        found["monster_slots"] = card.monster_slots
+    if any(card.locked):
+        found["locked"] = names.pool_json(card.locked)
+    return found
+
+
+def _investigator_details(card: InvestigatorCard) -> dict[str, Any]:
+    return {"sanity": card.sanity, "stamina": card.stamina, "start": dict(card.start), **({"start_choice": card.start_choice} if card.start_choice else {})}
+
+
+def _ancient_details(card: AncientOne) -> dict[str, Any]:
+    return {"elder_signs": card.elder_signs, "doom": card.doom, "battle_task": card.battle.notation if card.battle else None,
+            "checked": card.checked}
 
 
 def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:
@@ -217,7 +309,7 @@ def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:
     if card in s.config.adventures:
         if card in s.adventures:
             return {"cmd": "move", "to": card} if s.phase == MOVE else None
-        return {"cmd": "lay", "adventure": card}
+        return {"cmd": "lay", "adventure": card}  # a completed card is refused with its reason
     if card in s.config.investigators:
         return {"cmd": "choose", "investigator": card} if s.phase == CHOOSE else None
     if card.startswith("item:") and card.removeprefix("item:") in ITEMS and s.investigator().card:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.contract import Viewer
@@ -20,9 +21,9 @@ from companion.errors import RuleError
 from companion.games.eldersign import commands as cmd
 from companion.games.eldersign import events as ev
 from companion.games.eldersign import names
-from companion.games.eldersign.config import ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
 from companion.games.eldersign.odds.advice import fills
-from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, TERROR, can_show, parse_face
+from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, I1, I2, I3, LORE, PERIL, TERROR, can_show, parse_face
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
@@ -33,6 +34,8 @@ from companion.records import Command, Event
 MAX_NAME = 24
 #: museum cards the companion lays at the start when the table names none (facts §1.1: six)
 MUSEUM = 6
+#: what a setup choice says for "the companion draws it"
+DRAW = "draw"
 
 
 class Tx:
@@ -72,14 +75,19 @@ def start(tx: Tx, c: cmd.Start) -> None:
     if tx.state.status != "setup":
         raise RuleError("ALREADY_STARTED", M("The game has already started."))
     overrides = dict(c.settings or {})
-    if c.ancient_one is not None:
-        overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": c.ancient_one}
     settings = merge_settings(overrides)
+    chosen = c.ancient_one
+    if chosen == DRAW:  # seed, "Подготовка": the Ancient One is chosen at random or by agreement
+        chosen = tx.rng.choice(sorted(entry["id"] for entry in settings.get("ancient_ones", []) if isinstance(entry, dict)) or [DRAW])
+    if chosen is not None:
+        overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": chosen}
+        settings = merge_settings(overrides)
     config = Config.from_settings(settings)
     players = _check_players(config, c.players)
     investigators = _check_investigators(tx.rng, config, players, c.investigators)
     adventures = _check_adventures(tx.rng, config, c.adventures)
-    tx.emit(ev.GameStarted(players, investigators, settings))
+    # no card named: the table lays the museum itself, scanning each card (the prompt asks for them)
+    tx.emit(ev.GameStarted(players, investigators, settings, MUSEUM if c.adventures == () else 0))
     for adventure in adventures:
         tx.emit(ev.AdventureLaid(adventure))
     tx.emit(ev.TurnStarted(players[0], MOVE))
@@ -95,12 +103,15 @@ def _check_players(config: Config, given: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _check_investigators(rng: random.Random, config: Config, players: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[str, ...]:
-    if given is None:  # the companion deals, as the table would from the shuffled cards
-        return tuple(rng.sample(sorted(config.investigators), len(players)))
-    if len(given) != len(players) or len(set(given)) != len(given) or not set(given) <= set(config.investigators):
+    """The investigators named, one per player; "draw" (or none named at all): the companion deals
+    from the cards nobody took, as the table would from the shuffled cards."""
+    wanted = given if given is not None else (DRAW,) * len(players)
+    named = [card for card in wanted if card != DRAW]
+    if len(wanted) != len(players) or len(set(named)) != len(named) or not set(named) <= set(config.investigators):
         raise RuleError("BAD_INVESTIGATORS", M("Name {n} different investigators, one per player in turn order ({known}).",
                                                n=len(players), known=", ".join(sorted(config.investigators))))
-    return given
+    dealt = iter(rng.sample(sorted(set(config.investigators) - set(named)), len(wanted) - len(named)))
+    return tuple(next(dealt) if card == DRAW else card for card in wanted)
 
 
 def _check_adventures(rng: random.Random, config: Config, given: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -160,7 +171,7 @@ def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
         if not tx.over:
             tx.emit(ev.Passed(s.seat))
         return
-    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, c.what: 1}), ev.Passed(s.seat))
+    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, **with_extras(s.power(), {c.what: 1})}), ev.Passed(s.seat))
 
 
 # -- an attempt -------------------------------------------------------------------------------------
@@ -176,9 +187,17 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
         target = inv.where or ""
     else:
         raise RuleError("NOT_AT_ADVENTURE", M("{seat}'s investigator is at no adventure: the entrance offers first aid and goods.", seat=s.seat))
-    green = s.config.green_dice - c.locked
-    if not 0 <= c.locked < s.config.green_dice:
+    power = s.power()
+    # the card's own locked dice and the Mythos card's in force join those the table names (other
+    # cards'); Sister Mary rolls them all
+    own_lock = (0, 0, 0) if power == "unlocked" else _locked(s, target)
+    locked = 0 if power == "unlocked" else c.locked + own_lock[0]
+    green = s.config.green_dice - locked
+    if not 0 <= locked < s.config.green_dice:
         raise RuleError("BAD_ARGUMENTS", M("At most {n} green dice can be locked and one still rolled.", n=s.config.green_dice - 1))
+    free_dice = power == "other-world-dice" and target != BATTLE_TARGET and s.card(target).other_world  # Gloria Goldberg
+    yellow = (c.yellow or free_dice) and not own_lock[1]
+    red = (c.red or free_dice) and not own_lock[2]
     for item in c.spend:
         if item not in POSSESSIONS or item == "trophies":
             raise RuleError("BAD_ARGUMENTS", M("Spend common, unique, spells, allies or clues for the extra dice."))
@@ -189,7 +208,19 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
             raise RuleError("NOT_ENOUGH", M("{seat} has no {what} left to spend.", seat=s.seat, what=names.stat(item)))
     if spent:
         tx.emit(ev.StatsChanged(s.seat, {item: -n for item, n in spent.items()}))
-    tx.emit(ev.AttemptStarted(s.seat, target, (green, int(c.yellow), int(c.red)), c.spend))
+        for _item in range(spent.get("unique", 0) + spent.get("spells", 0)):
+            _icy_winds(tx, s.seat)
+        if tx.state.investigator(s.seat).card is None:
+            return  # devoured by the Ancient One's ability: the turn goes to the clock
+    tx.emit(ev.AttemptStarted(s.seat, target, (green, int(yellow), int(red)), c.spend))
+
+
+def _locked(s: ElderSignState, target: str) -> tuple[int, int, int]:
+    """The dice the cards in play lock for an attempt at `target`: the adventure's, and the lingering
+    effect of the Mythos card in force (green, yellow, red)."""
+    card = (0, 0, 0) if target == BATTLE_TARGET else s.card(target).locked
+    mythos = s.config.mythos[s.mythos].locked if s.mythos in s.config.mythos else (0, 0, 0)
+    return (card[0] + mythos[0], card[1] + mythos[1], card[2] + mythos[2])
 
 
 def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
@@ -243,7 +274,9 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     the task. Seed, "Пробуждение": in the battle the task may be completed again on later rolls, a doom
     token off each time."""
     s = tx.state
-    a = _attempt_step(s, "rolled")
+    a = _attempt_step(s, "rolled", *(("completed",) if s.power(s.attempt.seat if s.attempt else None) == "many-tasks" else ()))
+    if a.step == "completed" and (a.battle or not a.roll):  # Amanda Sharpe: more tasks with the same roll
+        raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
     card = s.card(a.target)
     index = c.task - 1
     if not 0 <= index < len(card.tasks) or index in a.done:
@@ -280,11 +313,12 @@ def clue(tx: Tx, c: cmd.Clue, actor: Viewer) -> None:
     positions = _positions(a, c.dice)
     if not positions:
         raise RuleError("BAD_ARGUMENTS", M("Name the dice to roll again."))
-    if s.investigator(a.seat).clues < 1:
+    free = a.free_rerolls > 0  # Joe Diamond's second reroll comes first: it costs no clue
+    if not free and s.investigator(a.seat).clues < 1:
         raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=a.seat))
     kept = _after_terror(tx, positions)
     if kept is not None:
-        tx.emit(ev.ClueSpent(a.seat, tuple(sorted(kept))))
+        tx.emit(ev.ClueSpent(a.seat, tuple(sorted(kept)), free))
 
 
 def focus(tx: Tx, c: cmd.Focus, actor: Viewer) -> None:
@@ -307,8 +341,8 @@ def assist(tx: Tx, c: cmd.Assist, actor: Viewer) -> None:
     _marker_free(a)
     if c.helper not in s.players or c.helper == a.seat or s.investigator(c.helper).where != a.target or not s.investigator(c.helper).card:
         raise RuleError("NOT_HERE", M("Only another investigator on this adventure can help."))
-    if c.helper in a.helpers:
-        raise RuleError("ALREADY_HELPED", M("{seat} has already held a die in this attempt.", seat=c.helper))
+    if a.holds(f"assist:{c.helper}"):  # a marker holds one die until it fills a box; then it is free again
+        raise RuleError("MARKER_TAKEN", M("The marker already holds a die: it stays there until it fills a box."))
     (position,) = _positions(a, (c.die,))
     position_after = _after_terror(tx, [position])
     if position_after is not None:
@@ -326,6 +360,7 @@ def spell(tx: Tx, c: cmd.Spell, actor: Viewer) -> None:
     position_after = [position] if a.step == "completed" else _after_terror(tx, [position])
     if position_after is not None:
         tx.emit(ev.DieHeld(position_after[0], f"spell:{a.spells_cast + 1}"))
+        _icy_winds(tx, a.seat)
 
 
 def discard(tx: Tx, c: cmd.Discard, actor: Viewer) -> None:
@@ -355,10 +390,19 @@ def _after_terror(tx: Tx, positions: Sequence[int]) -> list[int] | None:
     s = tx.state
     a = s.attempt
     assert a is not None
-    effect = s.card(a.target).terror
+    effect = s.terror_of(a.target, a.seat)
+    brings = s.card(a.target).on_terror if s.power(a.seat) != "science" else Effects()
     lost = tuple(i for i, die in enumerate(a.roll) if die == (GREEN, TERROR))
-    if a.terror_applied or a.step != "rolled" or not lost or effect == "none":
+    if a.terror_applied or a.step != "rolled" or not lost or (effect == "none" and brings.empty):
         return list(positions)
+    if not brings.empty:  # what the Terror brings besides (doom, a monster …), once per roll
+        if effect == "none":
+            tx.emit(ev.TerrorStruck("effect"))
+        apply_effects(tx, a.seat, brings)
+        if tx.over or tx.state.attempt is None:
+            return None
+        if effect == "none":
+            return list(positions)
     if effect == "fail":
         tx.emit(ev.TerrorStruck("fail"))
         fail(tx)
@@ -375,10 +419,11 @@ def _after_terror(tx: Tx, positions: Sequence[int]) -> list[int] | None:
 
 
 def succeed(tx: Tx, target: str) -> None:
-    """Facts §1.4: every task done: the rewards, and the card as a trophy (worth its value, plus its monsters)."""
+    """Facts §1.4: every task done: the rewards, and the card as a trophy (worth its value, plus one for
+    each monster whose task was done: a monster placed with no task was no task, so no trophy)."""
     s = tx.state
     card = s.card(target)
-    monsters = len(s.monsters.get(target, ()))
+    monsters = sum(1 for task in s.monsters.get(target, ()) if task)
     tx.emit(ev.AttemptEnded(target, True))
     apply_effects(tx, s.seat, card.reward, trophies=card.trophies + monsters)
     if not tx.over:
@@ -396,7 +441,23 @@ def fail(tx: Tx) -> None:
         return
     helpers = tuple(slot.removeprefix("assist:") for slot, _face in a.held if slot.startswith("assist:"))
     tx.emit(ev.AttemptEnded(a.target, False, helpers))
+    _monsters_defeated(tx, a.seat, a.target, a.done)
     apply_effects(tx, a.seat, s.card(a.target).penalty)
+    if s.config.ancient_one.power == "yog-sothoth" and s.card(a.target).other_world and not tx.over:
+        _lost_to_yog_sothoth(tx, a.target)
+
+
+def _monsters_defeated(tx: Tx, seat: str, target: str, done: tuple[int, ...]) -> None:
+    """Seed, "Монстры": a monster whose task was completed is a trophy even when the adventure fails,
+    taken before the penalty. A monster's task follows the card's printed ones (State.card)."""
+    s = tx.state
+    first = len(s.config.adventures[target].tasks)
+    with_task = [i for i, task in enumerate(s.monsters.get(target, ())) if task]
+    beaten = [monster for n, monster in enumerate(with_task) if first + n in done]
+    for monster in reversed(beaten):  # from the last, so the places of the others hold
+        tx.emit(ev.MonsterTaken(target, monster))
+    if beaten and s.investigator(seat).card:
+        tx.emit(ev.StatsChanged(seat, {"trophies": len(beaten)}))
 
 
 def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> None:
@@ -406,7 +467,8 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
     inv = s.investigator(seat)
     printed = s.config.investigators.get(inv.card or "")
     changes: dict[str, int] = {}
-    for key, delta in {**effects.possessions, **({"trophies": trophies} if trophies else {})}.items():
+    gains = with_extras(s.power(seat), effects.possessions)
+    for key, delta in {**gains, **({"trophies": trophies} if trophies else {})}.items():
         current = getattr(inv, key)
         top = getattr(printed, key) if key in ("sanity", "stamina") and printed else None
         target = current + delta if key in ("sanity", "stamina") else max(0, current + delta)
@@ -422,7 +484,43 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
     if effects.doom and not tx.over:
         change_doom(tx, effects.doom)
     if effects.monsters and not tx.over:
-        tx.emit(ev.MonstersDue(effects.monsters))
+        monsters_appear(tx, effects.monsters)
+
+
+#: Bob Jenkins, Dexter Drake, Monterey Jack: one more of their kind whenever they gain some
+EXTRAS = {"extra-common": "common", "extra-spells": "spells", "extra-unique": "unique"}
+
+
+def with_extras(power: str, gains: dict[str, int]) -> dict[str, int]:
+    """The gains as an investigator's ability makes them (one more item of its kind, once per gain)."""
+    kind = EXTRAS.get(power)
+    if kind and gains.get(kind, 0) > 0:
+        return {**gains, kind: gains[kind] + 1}
+    return gains
+
+
+def monsters_appear(tx: Tx, count: int) -> None:
+    """Facts §1.3: no monster appears during Kate Winthrop's turn (midnight's still do: it follows the turn)."""
+    s = tx.state
+    if s.phase != MIDNIGHT and s.investigator().card and s.power() == "science":
+        return
+    tx.emit(ev.MonstersDue(count))
+
+
+def _icy_winds(tx: Tx, seat: str) -> None:
+    """Facts §1.7, Ithaqua: a unique item or a spell used costs 1 stamina."""
+    s = tx.state
+    if s.config.ancient_one.power == "ithaqua" and s.investigator(seat).card:
+        tx.emit(ev.StatsChanged(seat, {"stamina": -1}))
+        check_devoured(tx, seat)
+
+
+def _lost_to_yog_sothoth(tx: Tx, adventure: str) -> None:
+    """Facts §1.7, Yog-Sothoth: a failed Other World leaves the game; with none left, he awakens."""
+    tx.emit(ev.AdventureLeft(adventure, refill=False))
+    s = tx.state
+    if all(card.id in s.completed for card in s.config.adventures.values() if card.other_world) and not s.awakened:
+        awaken(tx)
 
 
 # -- the clock and midnight ------------------------------------------------------------------------------
@@ -435,8 +533,22 @@ def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
     tx.emit(ev.ClockAdvanced(s.clock, hours % 12, hours >= 12))
     if hours >= 12:
         tx.emit(ev.MidnightStruck())
+        for adventure in tx.state.adventures if not tx.state.awakened else ():
+            _at_midnight(tx, adventure)
     else:
         next_turn(tx)
+
+
+def _at_midnight(tx: Tx, adventure: str) -> None:
+    """An adventure's "at midnight" numbers: doom, monsters and Elder Signs for all; sanity, stamina and
+    items for each investigator on it (its text stays for the players)."""
+    effects = tx.state.card(adventure).at_midnight_effects
+    if effects.empty or tx.over:
+        return
+    for seat in tx.state.seats_at(adventure):
+        apply_effects(tx, seat, replace(effects, elder_signs=0, doom=0, monsters=0, text=""))
+    if not tx.over:
+        apply_effects(tx, tx.state.seat, Effects(elder_signs=effects.elder_signs, doom=effects.doom, monsters=effects.monsters))
 
 
 def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
@@ -453,7 +565,7 @@ def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
     if card.doom:
         change_doom(tx, card.doom)
     if card.monsters and not tx.over:
-        tx.emit(ev.MonstersDue(card.monsters))
+        monsters_appear(tx, card.monsters)
     if not tx.over and tx.state.phase == MIDNIGHT:
         next_turn(tx)
 
@@ -466,6 +578,32 @@ def attack_done(tx: Tx, c: cmd.AttackDone, actor: Viewer) -> None:
         raise RuleError("NOT_AWAKE", M("The Ancient One sleeps: draw a Mythos card."))
     tx.emit(ev.AttackResolved())
     next_turn(tx)
+
+
+def attacked(tx: Tx, c: cmd.Attacked, actor: Viewer) -> None:
+    """Seed, "Пробуждение"; facts §1.7: at midnight of the battle the Ancient One's attack strikes each
+    investigator: its numbers, or a clue discarded where the card allows (the table answers, one
+    question per investigator). When every investigator has taken it, the turn goes on."""
+    s = tx.state
+    _require_phase(s, MIDNIGHT)
+    ao = s.config.ancient_one
+    if not s.awakened or ao.attack_effects.empty:
+        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+    if c.seat not in s.players or s.investigator(c.seat).card is None or c.seat in s.attacked:
+        raise RuleError("BAD_ARGUMENTS", M("Name a seat whose investigator has not taken the attack yet."))
+    if c.pay == "clue" and ao.attack_clue:
+        if s.investigator(c.seat).clues < 1:
+            raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=c.seat))
+        tx.emit(ev.StatsChanged(c.seat, {"clues": -1}), ev.AttackTaken(c.seat))
+    elif c.pay == "loss":
+        tx.emit(ev.AttackTaken(c.seat))
+        apply_effects(tx, c.seat, ao.attack_effects)
+    else:
+        raise RuleError("BAD_ARGUMENTS", M("Take the attack with a clue (where the card allows) or with its loss."))
+    after = tx.state
+    if not tx.over and all(seat in after.attacked or inv.card is None for seat, inv in zip(after.players, after.investigators, strict=True)):
+        tx.emit(ev.AttackResolved())
+        next_turn(tx)
 
 
 def next_turn(tx: Tx) -> None:
@@ -496,7 +634,7 @@ def change_doom(tx: Tx, by: int) -> None:
     monsters = sum(1 for space in s.config.ancient_one.monster_spaces if s.doom < space <= to)
     tx.emit(ev.DoomChanged(s.doom, to, monsters))
     if monsters and to < track and not s.awakened:  # once it wakes, no adventure is left to hold a monster
-        tx.emit(ev.MonstersDue(monsters))
+        monsters_appear(tx, monsters)
     if to == track and not s.awakened:
         awaken(tx)
     elif to == 0 and s.awakened:
@@ -532,6 +670,8 @@ def check_devoured(tx: Tx, seat: str) -> None:
     if inv.card is None or (inv.sanity > 0 and inv.stamina > 0):
         return
     tx.emit(ev.Devoured(seat, inv.card))
+    if s.config.ancient_one.power == "yig" and s.elder_signs:  # facts §1.7, Yig's anger
+        gain_elder_signs(tx, -1)
     change_doom(tx, 1)
     after = tx.state
     if after.status != "playing":
@@ -569,7 +709,9 @@ def lay(tx: Tx, c: cmd.Lay, actor: Viewer) -> None:
     if c.adventure not in s.config.adventures:
         raise RuleError("UNKNOWN_CARD", M("There is no adventure card \"{card}\" in the data.", card=c.adventure))
     if c.adventure in s.adventures:
-        raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].name))
+        raise RuleError("IN_PLAY", M("{card} is already in play.", card=s.config.adventures[c.adventure].title))
+    if c.adventure in s.completed:
+        raise RuleError("COMPLETED", M("{card} was completed: it is a trophy now and does not come back.", card=s.config.adventures[c.adventure].title))
     tx.emit(ev.AdventureLaid(c.adventure))
 
 
@@ -639,13 +781,83 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     tx.emit(ev.InvestigatorChosen(seat, c.investigator))
 
 
-def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
-    """Facts §1.3: a "once per day" ability comes back at midnight."""
+def starting_item(tx: Tx, c: cmd.StartingItem, actor: Viewer) -> None:
+    """Setup (an investigator card: items "of your choice"): the player takes them one at a time."""
     s = tx.state
-    inv = s.investigator()
+    seat = c.seat or (actor.seat if actor.is_seat else s.seat)
+    if seat not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
+    if actor.is_seat and actor.seat != seat:
+        raise RuleError("NOT_YOURS", M("A seat changes only its own investigator's counters."))
+    if s.investigator(seat).to_choose < 1:
+        raise RuleError("NOTHING_TO_CHOOSE", M("{seat}'s investigator has no starting item left to choose.", seat=seat))
+    if c.what not in CHOOSABLE:
+        raise RuleError("BAD_ARGUMENTS", M("A starting item of your choice is a common item, a unique item or a spell."))
+    tx.emit(ev.StartingItemTaken(seat, c.what))
+
+
+#: Carolyn Fern and Vincent Lee: once per day, 1 sanity or 1 stamina back for an investigator
+DAILY_HEAL = {"daily-sanity": "sanity", "daily-stamina": "stamina"}
+
+
+def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
+    """Facts §1.3: a "once per day" ability comes back at midnight. Facts §1.8: Carolyn Fern's and
+    Vincent Lee's heal the investigator the table names (the ability's own one when none is)."""
+    s = tx.state
+    user = c.seat or s.seat
+    if user not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=user))
+    inv = s.investigator(user)
     if inv.card is None or inv.daily_used:
-        raise RuleError("USED", M("{seat}'s once-per-day ability is already used today.", seat=s.seat))
-    tx.emit(ev.DailyUsed(s.seat))
+        raise RuleError("USED", M("{seat}'s once-per-day ability is already used today.", seat=user))
+    if s.power(user) == "daily-reroll":
+        _daily_reroll(tx, user, c.dice)
+        return
+    what = DAILY_HEAL.get(s.power(user))
+    if what is not None:
+        target = c.target or s.seat
+        if target not in s.players or s.investigator(target).card is None:
+            raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=target))
+        printed = s.config.investigators[s.investigator(target).card or ""]
+        if getattr(s.investigator(target), what) >= getattr(printed, what):
+            raise RuleError("ALREADY_FULL", M("{what} is already full.", what=names.stat(what)))
+        tx.emit(ev.StatsChanged(target, {what: 1}))
+    tx.emit(ev.DailyUsed(user))
+
+
+def _daily_reroll(tx: Tx, user: str, dice: tuple[int, ...]) -> None:
+    """Facts §1.8, Mandy Thompson: after any roll, before a task is completed with it, one or two of
+    its dice are rolled again (the faces awaited as after a clue)."""
+    a = _attempt_step(tx.state, "rolled")
+    positions = _positions(a, dice)
+    if not 1 <= len(positions) <= 2:
+        raise RuleError("BAD_ARGUMENTS", M("Name one or two dice to roll again."))
+    tx.emit(ev.DailyUsed(user), ev.Rerolled(tuple(sorted(positions))))
+
+
+#: the faces an investigator's ability turns a rolled die into, once per roll on the own turn (facts §1.8)
+CHANGES: dict[str, Callable[[int, int], int | None]] = {
+    "terror-to-lore": lambda colour, face: LORE if face == TERROR else None,
+    "terror-to-peril": lambda colour, face: PERIL if face == TERROR else None,
+    # Darrell Simmons: 1 to 2, 2 to 3; 3 to 4 only on a yellow or red die (a green one has no 4)
+    "raise-investigation": lambda colour, face: face + 1 if I1 <= face <= I2 or (face == I3 and colour != GREEN) else None,
+}
+
+
+def change(tx: Tx, c: cmd.Change, actor: Viewer) -> None:
+    """Harvey Walters, Michael McGlen, Darrell Simmons: once per roll, one die of the roll turned."""
+    s = tx.state
+    a = _attempt_step(s, "rolled")
+    turn = CHANGES.get(s.power(a.seat))
+    if turn is None:
+        raise RuleError("NO_ABILITY", M("{seat}'s investigator has no ability that turns a die.", seat=a.seat))
+    if a.changed:
+        raise RuleError("USED", M("The ability has already turned a die of this roll."))
+    (position,) = _positions(a, (c.die,))
+    face = turn(*a.roll[position])
+    if face is None:
+        raise RuleError("CANNOT_CHANGE", M("The ability cannot turn {die}.", die=names.die(a.roll[position])))
+    tx.emit(ev.DieChanged(position, face))
 
 
 def awaken_command(tx: Tx, c: cmd.Awaken, actor: Viewer) -> None:
@@ -747,12 +959,15 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Clock: (clock, False),
     cmd.Mythos: (mythos, False),
     cmd.AttackDone: (attack_done, False),
+    cmd.Attacked: (attacked, False),
     cmd.PlaceMonster: (place_monster, False),
     cmd.Lay: (lay, False),
     cmd.Adjust: (adjust, True),
     cmd.Doom: (doom, False),
     cmd.ElderSigns: (elder_signs, False),
     cmd.Choose: (choose, True),
+    cmd.StartingItem: (starting_item, True),
     cmd.Daily: (daily, False),
+    cmd.Change: (change, False),
     cmd.Awaken: (awaken_command, False),
 }

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion.games.eldersign import events as ev
 from companion.games.eldersign.config import Card, Config, default_settings, with_task
+from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, CLOCK, MIDNIGHT
 from companion.records import Event
@@ -39,6 +40,8 @@ class Investigator:
     trophies: int = 0
     where: str | None = None
     daily_used: bool = False
+    #: starting items still to choose (the card says "of your choice")
+    to_choose: int = 0
 
 
 @dataclass(frozen=True)
@@ -63,13 +66,22 @@ class Attempt:
     step: str = "roll"
     terror_applied: bool = False
     marker_used: bool = False
+    #: every helper who held a die in this attempt (a helper may hold again once the die filled a box)
     helpers: tuple[str, ...] = ()
     spells_cast: int = 0
     wins: int = 0
+    #: rerolls bought without a clue (Joe Diamond: each clue he spends buys a second one)
+    free_rerolls: int = 0
+    #: an ability already turned a die of this roll (once per roll)
+    changed: bool = False
 
     @property
     def battle(self) -> bool:
         return self.target == BATTLE_TARGET
+
+    def holds(self, slot: str) -> bool:
+        """Does this marker or spell hold a die now (a die that filled a box has left it)?"""
+        return any(held == slot for held, _face in self.held)
 
     def due_colours(self) -> Dice:
         """How many dice of each colour await their faces."""
@@ -101,9 +113,13 @@ class ElderSignState:
     monsters_due: int = 0
     #: museum adventures completed and not yet replaced
     to_lay: int = 0
+    #: adventures completed this game: trophies now, they never come back into play
+    completed: tuple[str, ...] = ()
     mythos: str | None = None
     awakened: bool = False
     attempt: Attempt | None = None
+    #: seats whose investigator has taken the Ancient One's attack this midnight
+    attacked: tuple[str, ...] = ()
     #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
     helper_debts: tuple[str, ...] = ()
     result: str | None = None
@@ -138,6 +154,15 @@ class ElderSignState:
                 (parsed,) = parse_adventure(task).tasks
                 base = with_task(base, parsed)
         return base
+
+    def power(self, seat: str | None = None) -> str:
+        """What the companion applies of this seat's investigator's ability (config.Power; "" for none)."""
+        card = self.investigator(seat).card
+        return self.config.investigators[card].power if card in self.config.investigators else ""
+
+    def terror_of(self, target: str, seat: str) -> Terror:
+        """The card's terror effect as it strikes this investigator (Kate Winthrop: never)."""
+        return "none" if self.power(seat) == "science" else self.card(target).terror
 
     def seats_at(self, where: str) -> list[str]:
         return [seat for seat, inv in zip(self.players, self.investigators, strict=True) if inv.where == where and inv.card]
@@ -177,12 +202,25 @@ def evolve(state: ElderSignState, event: Event) -> ElderSignState:
 def _started(s: ElderSignState, e: ev.GameStarted) -> ElderSignState:
     config = Config.from_settings(e.settings)
     investigators = tuple(_fresh(config, card) for card in e.investigators)
-    return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators)
+    return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators, to_lay=e.to_lay)
 
 
 def _fresh(config: Config, card: str) -> Investigator:
+    """Full sanity and stamina, the items printed on the card, and those still to choose."""
     printed = config.investigators[card]
-    return Investigator(card, printed.sanity, printed.stamina)
+    return replace(Investigator(card, printed.sanity, printed.stamina, to_choose=printed.start_choice), **printed.start)
+
+
+def _die_changed(s: ElderSignState, e: ev.DieChanged) -> ElderSignState:
+    a = _attempt_of(s)
+    roll = list(a.roll)
+    roll[e.die] = (roll[e.die][0], e.face)
+    return _with_attempt(s, roll=tuple(roll), changed=True)
+
+
+def _starting_item(s: ElderSignState, e: ev.StartingItemTaken) -> ElderSignState:
+    inv = s.investigator(e.seat)
+    return replace(s, investigators=_with_investigator(s, e.seat, to_choose=inv.to_choose - 1, **{e.what: getattr(inv, e.what) + 1}))
 
 
 def _with_investigator(s: ElderSignState, seat: str, **changes: Any) -> tuple[Investigator, ...]:
@@ -241,7 +279,7 @@ def _rolled(s: ElderSignState, e: ev.Rolled) -> ElderSignState:
         faces = tuple(roll)
     else:
         faces = e.dice
-    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False)
+    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False, changed=False)
 
 
 def _task_completed(s: ElderSignState, e: ev.TaskCompleted) -> ElderSignState:
@@ -261,8 +299,13 @@ def _terror(s: ElderSignState, e: ev.TerrorStruck) -> ElderSignState:
 
 
 def _clue_spent(s: ElderSignState, e: ev.ClueSpent) -> ElderSignState:
-    s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
-    return _with_attempt(s, due=e.dice, step="roll", entered=())
+    free = _attempt_of(s).free_rerolls
+    if e.free:
+        free -= 1
+    else:
+        s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
+        free += int(s.power(e.seat) == "free-reroll")
+    return _with_attempt(s, due=e.dice, step="roll", entered=(), free_rerolls=free)
 
 
 def _die_held(s: ElderSignState, e: ev.DieHeld) -> ElderSignState:
@@ -311,6 +354,11 @@ def _monster_placed(s: ElderSignState, e: ev.MonsterPlaced) -> ElderSignState:
     return replace(s, monsters=monsters, monsters_due=max(0, s.monsters_due - 1))
 
 
+def _monster_taken(s: ElderSignState, e: ev.MonsterTaken) -> ElderSignState:
+    left = tuple(task for i, task in enumerate(s.monsters.get(e.adventure, ())) if i != e.monster)
+    return replace(s, monsters={**s.monsters, e.adventure: left})
+
+
 def _adventure_laid(s: ElderSignState, e: ev.AdventureLaid) -> ElderSignState:
     refill = s.to_lay > 0 and not s.config.adventures[e.adventure].other_world
     return replace(s, adventures=(*s.adventures, e.adventure), to_lay=s.to_lay - 1 if refill else s.to_lay)
@@ -320,7 +368,7 @@ def _adventure_left(s: ElderSignState, e: ev.AdventureLeft) -> ElderSignState:
     monsters = {key: value for key, value in s.monsters.items() if key != e.adventure}
     investigators = tuple(replace(inv, where=None) if inv.where == e.adventure else inv for inv in s.investigators)
     return replace(s, adventures=tuple(a for a in s.adventures if a != e.adventure), monsters=monsters,
-                   investigators=investigators, to_lay=s.to_lay + int(e.refill))
+                   investigators=investigators, to_lay=s.to_lay + int(e.refill), completed=(*s.completed, e.adventure))
 
 
 def _clock_advanced(s: ElderSignState, e: ev.ClockAdvanced) -> ElderSignState:
@@ -328,7 +376,7 @@ def _clock_advanced(s: ElderSignState, e: ev.ClockAdvanced) -> ElderSignState:
 
 
 def _midnight(s: ElderSignState, e: ev.MidnightStruck) -> ElderSignState:
-    return replace(s, phase=MIDNIGHT, investigators=tuple(replace(inv, daily_used=False) for inv in s.investigators))
+    return replace(s, phase=MIDNIGHT, investigators=tuple(replace(inv, daily_used=False) for inv in s.investigators), attacked=())
 
 
 def _devoured(s: ElderSignState, e: ev.Devoured) -> ElderSignState:
@@ -392,9 +440,14 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClockAdvanced: _clock_advanced,
     ev.MidnightStruck: _midnight,
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.MonsterTaken: _monster_taken,
+    ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
+    ev.StartingItemTaken: _starting_item,
+    ev.DieChanged: _die_changed,
+    ev.Rerolled: lambda s, e: _with_attempt(s, due=e.dice, step="roll", entered=()),
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
     ev.Awakened: _awakened,
     ev.GameWon: _game_over("won"),

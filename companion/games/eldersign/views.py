@@ -50,7 +50,7 @@ def view(s: ElderSignState, viewer: Viewer) -> dict[str, Any]:
     ao = s.config.ancient_one
     fields: dict[str, Any] = {
         "ancient_one": {
-            "id": ao.id, "name": ao.name, "doom_track": ao.doom, "monster_spaces": list(ao.monster_spaces),
+            "id": ao.id, "name": render(ao.title), "ability": ao.ability, "doom_track": ao.doom, "monster_spaces": list(ao.monster_spaces),
             "elder_signs_needed": ao.elder_signs, "battle_task": ao.battle.notation if ao.battle else None,
             "attack": ao.attack, "awakening": ao.awakening, "checked": ao.checked,
         },
@@ -66,7 +66,7 @@ def view(s: ElderSignState, viewer: Viewer) -> dict[str, Any]:
         "monsters_due": s.monsters_due,
         "to_lay": s.to_lay,
         "helper_debts": list(s.helper_debts),
-        "at_midnight": [{"adventure": card.name, "text": card.at_midnight} for card in map(s.card, s.adventures) if card.at_midnight]
+        "at_midnight": [{"adventure": render(card.title), "text": card.at_midnight} for card in map(s.card, s.adventures) if card.at_midnight]
         if s.phase == MIDNIGHT else [],
         "result": s.result,
     }
@@ -77,7 +77,7 @@ def _mythos(s: ElderSignState) -> dict[str, Any] | None:
     if s.mythos is None:
         return None
     card = s.config.mythos[s.mythos]
-    return {"id": card.id, "name": card.name, "text": card.text}
+    return {"id": card.id, "name": render(card.title), "text": card.text}
 
 
 def _investigator(s: ElderSignState, index: int, viewer: Viewer) -> dict[str, Any]:
@@ -85,12 +85,12 @@ def _investigator(s: ElderSignState, index: int, viewer: Viewer) -> dict[str, An
     seat = s.players[index]
     printed = s.config.investigators.get(inv.card or "")
     return {
-        "seat": seat, "card": inv.card, "name": printed.name if printed else None, "ability": printed.ability if printed else "",
+        "seat": seat, "card": inv.card, "name": render(printed.title) if printed else None, "ability": printed.ability if printed else "",
         "sanity": inv.sanity, "max_sanity": printed.sanity if printed else 0,
         "stamina": inv.stamina, "max_stamina": printed.stamina if printed else 0,
         "clues": inv.clues, "common": inv.common, "unique": inv.unique, "spells": inv.spells, "allies": inv.allies,
         "trophies": inv.trophies, "where": inv.where, "where_name": render(where_name(s, inv.where)),
-        "devoured": inv.card is None, "daily_used": inv.daily_used, "active": index == s.active and s.status == "playing",
+        "devoured": inv.card is None, "daily_used": inv.daily_used, "to_choose": inv.to_choose, "active": index == s.active and s.status == "playing",
         "mine": viewer.is_seat and viewer.seat == seat,
     }
 
@@ -98,7 +98,7 @@ def _investigator(s: ElderSignState, index: int, viewer: Viewer) -> dict[str, An
 def _adventure(s: ElderSignState, adventure: str) -> dict[str, Any]:
     card = s.card(adventure)
     return {
-        "id": adventure, "name": card.name, "tasks": _tasks(card), "terror": card.terror, "trophies": card.trophies,
+        "id": adventure, "name": render(card.title), "tasks": _tasks(card), "terror": card.terror, "trophies": card.trophies,
         "other_world": card.other_world, "monsters": len(s.monsters.get(adventure, ())), "here": s.seats_at(adventure),
         "reward": render(effects_text(card.reward)), "penalty": render(effects_text(card.penalty)),
         "entry": card.entry, "at_midnight": card.at_midnight,
@@ -115,7 +115,7 @@ def _tasks(card: Card, done: tuple[int, ...] = (), eligible: Sequence[int] = ())
 def _attempt(s: ElderSignState, a: Attempt) -> dict[str, Any]:
     card = s.card(a.target)
     return {
-        "seat": a.seat, "target": a.target, "name": card.name, "battle": a.battle, "terror": card.terror,
+        "seat": a.seat, "target": a.target, "name": render(card.title), "battle": a.battle, "terror": card.terror,
         "tasks": _tasks(card, a.done, _eligible(card.stages, a.done)),
         "pool": {"green": a.pool[0], "yellow": a.pool[1], "red": a.pool[2]},
         "roll": [{"number": i + 1, "colour": names.COLOUR_KEYS[c], "face": names.FACE_KEYS[f], "text": render(names.die((c, f))),
@@ -223,8 +223,8 @@ def _clock(s: ElderSignState, seat: str) -> Text:
 
 def _midnight(s: ElderSignState, seat: str) -> Text:
     if s.awakened:
-        return M("Midnight: {name} attacks. {attack} Then continue.", name=s.config.ancient_one.name, attack=s.config.ancient_one.attack)
-    effects = [f"{card.name}: {card.at_midnight.rstrip('. ')}" for card in map(s.card, s.adventures) if card.at_midnight]
+        return M("Midnight: {name} attacks. {attack} Then continue.", name=s.config.ancient_one.title, attack=s.config.ancient_one.attack)
+    effects = [f"{render(card.title)}: {card.at_midnight.rstrip('. ')}" for card in map(s.card, s.adventures) if card.at_midnight]
     text: list[Text] = [M("Midnight! Draw a Mythos card.")]
     if effects:
         text.insert(0, M("Midnight! At midnight: {effects}.", effects="; ".join(effects)))
@@ -238,7 +238,7 @@ def _choose(s: ElderSignState, seat: str) -> Text:
 
 def _battle(s: ElderSignState, seat: str) -> Text:
     ao = s.config.ancient_one
-    return M("{seat}: attack {name} (battle task {task}), or pass.", seat=seat, name=ao.name, task=ao.battle.notation if ao.battle else "")
+    return M("{seat}: attack {name} (battle task {task}), or pass.", seat=seat, name=ao.title, task=ao.battle.notation if ao.battle else "")
 
 
 _PHASE_PROMPTS: dict[str, Callable[[ElderSignState, str], Text]] = {
@@ -266,7 +266,7 @@ def describe(before: ElderSignState, events: Sequence[Event], viewer: Viewer | N
 
 
 def _target_name(s: ElderSignState, target: str) -> Text:
-    return s.config.ancient_one.name if target == BATTLE_TARGET else s.config.adventures[target].name
+    return s.config.ancient_one.title if target == BATTLE_TARGET else s.config.adventures[target].title
 
 
 def _rolled(s: ElderSignState, e: ev.Rolled) -> Text:
@@ -280,8 +280,8 @@ def _task(s: ElderSignState, e: ev.TaskCompleted) -> Text:
 
 def _ended(s: ElderSignState, e: ev.AttemptEnded) -> Text:
     if e.target == BATTLE_TARGET:
-        return M("the attack on {name} ends", name=s.config.ancient_one.name)
-    name = s.config.adventures[e.target].name
+        return M("the attack on {name} ends", name=s.config.ancient_one.title)
+    name = s.config.adventures[e.target].title
     return M("{adventure} completed", adventure=name) if e.success else M("{adventure} failed", adventure=name)
 
 
@@ -301,19 +301,20 @@ def _stats(s: ElderSignState, e: ev.StatsChanged) -> Text:
 
 
 def _devoured(s: ElderSignState, e: ev.Devoured) -> Text:
-    return M("{name} is devoured", name=s.config.investigators[e.investigator].name)
+    return M("{name} is devoured", name=s.config.investigators[e.investigator].title)
 
 
 _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
-    ev.AdventureLaid: lambda s, e: M("{adventure} laid out", adventure=s.config.adventures[e.adventure].name),
-    ev.AdventureLeft: lambda s, e: M("{adventure} leaves play", adventure=s.config.adventures[e.adventure].name),
+    ev.AdventureLaid: lambda s, e: M("{adventure} laid out", adventure=s.config.adventures[e.adventure].title),
+    ev.AdventureLeft: lambda s, e: M("{adventure} leaves play", adventure=s.config.adventures[e.adventure].title),
     ev.TurnStarted: lambda s, e: M("{seat}'s turn", seat=e.seat),
     ev.Moved: lambda s, e: M("moves to {place}", place=where_name(s, e.to)),
     ev.Passed: lambda s, e: M("passes"),
     ev.AttemptStarted: lambda s, e: M("attempts {adventure} with {dice}", adventure=_target_name(s, e.target), dice=names.pool(e.dice)),
     ev.Rolled: _rolled,
     ev.TaskCompleted: _task,
-    ev.TerrorStruck: lambda s, e: M("Terror: the attempt fails") if e.effect == "fail" else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost)),
+    ev.TerrorStruck: lambda s, e: M("Terror: the attempt fails") if e.effect == "fail" else M("Terror strikes") if e.effect == "effect"
+    else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost)),
     ev.ClueSpent: lambda s, e: P("a clue rerolls {n} die", "a clue rerolls {n} dice", n=len(e.dice)),
     ev.DieHeld: lambda s, e: M("{die} onto {slot}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?", slot=names.slot(e.slot)),
     ev.DieDiscarded: lambda s, e: M("discards {die}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?"),
@@ -323,15 +324,20 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.ElderSignsChanged: lambda s, e: M("Elder Signs {a} → {b}", a=s.elder_signs, b=e.to),
     ev.DoomChanged: _doom,
     ev.MonstersDue: lambda s, e: P("a monster appears", "{n} monsters appear", n=e.count),
-    ev.MonsterPlaced: lambda s, e: M("a monster on {adventure}", adventure=s.config.adventures[e.adventure].name),
+    ev.MonsterPlaced: lambda s, e: M("a monster on {adventure}", adventure=s.config.adventures[e.adventure].title),
     ev.ClockAdvanced: _clock_text,
     ev.MidnightStruck: lambda s, e: M("midnight"),
-    ev.MythosDrawn: lambda s, e: M("Mythos: {card}", card=s.config.mythos[e.card].name),
-    ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.name),
+    ev.MythosDrawn: lambda s, e: M("Mythos: {card}", card=s.config.mythos[e.card].title),
+    ev.MonsterTaken: lambda s, e: M("a monster taken as a trophy"),
+    ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
+    ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
-    ev.InvestigatorChosen: lambda s, e: M("{seat} takes {name}", seat=e.seat, name=s.config.investigators[e.investigator].name),
+    ev.InvestigatorChosen: lambda s, e: M("{seat} takes {name}", seat=e.seat, name=s.config.investigators[e.investigator].title),
+    ev.Rerolled: lambda s, e: P("the ability rolls {n} die again", "the ability rolls {n} dice again", n=len(e.dice)),
+    ev.DieChanged: lambda s, e: M("the ability turns die {n} to {face}", n=e.die + 1, face=names.face(e.face)),
+    ev.StartingItemTaken: lambda s, e: M("{seat} takes a starting item: {what}", seat=e.seat, what=names.stat(e.what)),
     ev.DailyUsed: lambda s, e: M("daily ability used"),
-    ev.Awakened: lambda s, e: M("{name} awakens", name=s.config.ancient_one.name),
+    ev.Awakened: lambda s, e: M("{name} awakens", name=s.config.ancient_one.title),
     ev.GameWon: lambda s, e: M("the game is won"),
     ev.GameLost: lambda s, e: M("the game is lost"),
 }
@@ -359,8 +365,8 @@ _ALERTS: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.TerrorStruck: lambda s, e: M("Terror!"),
     ev.AttemptEnded: lambda s, e: None if e.target == BATTLE_TARGET else (M("Adventure completed.") if e.success else M("The adventure fails.")),
     ev.ElderSignsChanged: lambda s, e: M("Elder Signs: {n} of {needed}.", n=e.to, needed=s.config.ancient_one.elder_signs),
-    ev.Devoured: lambda s, e: M("{name} is devoured.", name=s.config.investigators[e.investigator].name),
-    ev.Awakened: lambda s, e: M("{name} awakens!", name=s.config.ancient_one.name),
+    ev.Devoured: lambda s, e: M("{name} is devoured.", name=s.config.investigators[e.investigator].title),
+    ev.Awakened: lambda s, e: M("{name} awakens!", name=s.config.ancient_one.title),
     ev.GameWon: lambda s, e: names.ending(e.reason),
     ev.GameLost: lambda s, e: names.ending(e.reason),
 }

@@ -1,8 +1,8 @@
 """What only Elder Sign draws: the doom track and the clock as one large dial (monster spaces marked,
 the last free space and midnight shown), Elder Signs x/N, every investigator's sanity and stamina
 with ± taps, the adventures in play, the attempt on the table (tasks, dice, held dice) with its odds
-and "what now?", the dialogs that enter a roll, start an attempt and pick a clue's dice, and the
-midnight and awakening banners. The shell draws the rest (ui/games/__init__.py)."""
+and "what now?", the dialogs that enter a roll, start an attempt and pick a clue's dice, the
+midnight and awakening banners, and the setup's choice of the Ancient One and the investigators. The shell draws the rest (ui/games/__init__.py)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -12,8 +12,8 @@ import flet as ft
 from companion.contract import View
 from companion.i18n import _
 from companion.inputs import Option
-from ui.games import GameScreens, Tab
-from ui.games.eldersign import dice, people, table
+from ui.games import GameScreens, SetupPart, Tab
+from ui.games.eldersign import dice, people, setup, table
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -31,6 +31,9 @@ class ElderSignScreens(GameScreens):
 
     def alerts(self, app: App, view: View) -> list[ft.Control]:
         return table.alerts(view)
+
+    def setup_part(self, app: App) -> SetupPart:
+        return setup.setup_part(app)
 
     def dialog(self, app: App, option: Option) -> bool:
         if option.dialog == "roll":

@@ -35,7 +35,8 @@ How it is computed:
 - **Exact matching** of dice to boxes (fillings.py): every way, never greedy.
 - **Exact dominance and merging only:** a discard takes the lowest colour there is (a red die rolls at
   least as well as a yellow or a green, a yellow as a green when no box takes Terror); a useless die is
-  never held on a spell (unless a Terror would end the attempt: then any green die is worth holding);
+  never held on a spell (unless a Terror would end the attempt: then any green die is worth holding,
+  after a failed roll or a completed task alike);
   held dice beyond what the remaining boxes can take are dropped (a second held Lore when one box takes
   Lore), a marker stuck with a useless die is no marker; dice beyond a box's need are placed on an
   investigation box only when a Terror would end the attempt (otherwise a free die is worth at least
@@ -373,10 +374,11 @@ class Solver:
         return (NO_FACE if own_used else own), tuple(rest)
 
     def _spell_kinds(self, sub: Solver) -> tuple[Kind, ...]:
-        """The rolled kinds worth putting on a spell right after a completion: useful for the rest."""
+        """The rolled kinds worth putting on a spell right after a completion: useful for the rest; or,
+        when a Terror ends the attempt, any green die (held, it is not rolled again: as `_holdable`)."""
         if sub.done:
             return ()
-        return tuple(k for k in self.kinds if sub.face_map[k.face] in sub.useful)
+        return tuple(k for k in self.kinds if sub.face_map[k.face] in sub.useful or (self.terror == "fail" and k.colour == GREEN))
 
     def descendants(self) -> list[Solver]:
         """This solver and every solver of what may remain of its adventure, fewest tasks first."""

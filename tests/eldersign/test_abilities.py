@@ -1,0 +1,190 @@
+"""Issue 20: where a card changes a number the companion keeps, the companion applies it — the
+investigators' abilities (facts §1.8), the Ancient Ones' (facts §1.7), an adventure's locked dice,
+terror and midnight effects (data/cards.toml)."""
+from __future__ import annotations
+
+from companion.contract import TABLE
+from companion.games.eldersign.config import default_settings
+
+from .helpers import do, end_turn, investigator, refused, start, view
+
+PRINTED = {"adventures": default_settings()["adventures"]}
+
+
+def attempt(s):
+    return view(s)["attempt"]
+
+
+def test_kate_winthrop_is_immune_to_terror_effects():
+    s = start(investigators=("kate-winthrop", "joe-diamond"))
+    do(s, "move", to="koi-pond")  # the table's card: terror takes every green Terror
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "1", "1", "2", "lore", "lore"])
+    do(s, "discard", die=2)
+    assert attempt(s)["pool"]["green"] == 5  # only the discarded die is gone: the Terror took none (else 4)
+
+
+def test_no_monster_appears_during_kate_winthrops_turn():
+    s = start(investigators=("kate-winthrop", "joe-diamond"))
+    do(s, "doom", amount=2)  # Yig's second space shows a monster
+    assert view(s)["doom"] == 2 and view(s)["monsters_due"] == 0
+
+
+def test_gloria_goldberg_rolls_the_yellow_and_red_dice_on_an_other_world_for_free():
+    s = start(investigators=("gloria-goldberg", "joe-diamond"))
+    do(s, "lay", adventure="lost-carcosa")
+    do(s, "move", to="lost-carcosa")
+    do(s, "attempt")
+    assert attempt(s)["pool"] == {"green": 6, "yellow": 1, "red": 1}
+
+
+def test_an_adventures_locked_die_is_locked_and_sister_mary_rolls_it_anyway():
+    s = start(settings=PRINTED, adventures=("gala-in-the-great-hall",), investigators=("joe-diamond", "sister-mary"))
+    do(s, "move", to="gala-in-the-great-hall")  # CODE-OK: the yellow die is locked there
+    do(s, "attempt", yellow=True, locked=1)
+    assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}
+    end_turn(s)
+    do(s, "move", to="gala-in-the-great-hall")
+    do(s, "attempt", yellow=True, locked=1)
+    assert attempt(s)["pool"] == {"green": 6, "yellow": 1, "red": 0}
+
+
+def test_bob_jenkins_gains_one_more_common_item_whenever_he_gains_some():
+    s = start(investigators=("bob-jenkins", "joe-diamond"))
+    do(s, "adjust", what="trophies", amount=2)
+    do(s, "move", to="entrance")
+    do(s, "entrance", action="buy", what="common")
+    assert investigator(s, "Ann")["common"] == 2 + 2  # two on his card, two for the price of one
+
+
+def test_carolyn_ferns_daily_ability_gives_the_investigator_named_a_sanity():
+    s = start(investigators=("carolyn-fern", "joe-diamond"))
+    do(s, "adjust", seat="Bob", what="sanity", amount=-2)
+    do(s, "daily", target="Bob")
+    assert investigator(s, "Bob")["sanity"] == 3
+    refused(s, "USED", "daily", target="Bob")
+
+
+def test_amanda_sharpe_completes_more_than_one_task_with_one_roll():
+    s = start(investigators=("amanda-sharpe", "joe-diamond"))
+    do(s, "move", to="hallway-on-fire")
+    do(s, "attempt")
+    do(s, "roll", green=["peril", "peril", "1", "2", "lore", "lore"])
+    do(s, "complete", task=1, dice=[1])
+    do(s, "complete", task=2, dice=[1])
+    assert investigator(s, "Ann")["trophies"] == 1 and view(s)["attempt"] is None
+
+
+def test_harvey_walters_turns_a_terror_into_a_lore_once_per_roll():
+    s = start(investigators=("harvey-walters", "joe-diamond"))
+    do(s, "move", to="the-curator")
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "terror", "1", "2", "3", "lore"])
+    refused(s, "CANNOT_CHANGE", "change", die=3)
+    do(s, "change", die=1)
+    assert attempt(s)["roll"][0]["face"] == "lore"
+    refused(s, "USED", "change", die=2)
+
+
+def test_an_investigator_without_such_an_ability_turns_no_die():
+    s = start()
+    do(s, "move", to="the-curator")
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "terror", "1", "2", "3", "lore"])
+    refused(s, "NO_ABILITY", "change", die=1)
+
+
+def test_under_ithaqua_a_spell_or_unique_item_used_costs_a_stamina():
+    s = start(ancient_one="ithaqua", investigators=("kate-winthrop", "joe-diamond"))  # Kate: a unique item and a spell
+    do(s, "move", to="the-curator")
+    do(s, "attempt", red=True, spend=["unique"])
+    assert investigator(s, "Ann")["stamina"] == 3
+    do(s, "roll", green=["1", "1", "1", "2", "2", "2"], red=["peril"])
+    do(s, "spell", die=7)
+    assert investigator(s, "Ann")["stamina"] == 2
+
+
+def test_under_yig_a_devoured_investigator_costs_an_elder_sign():
+    s = start()
+    do(s, "elder_signs", amount=2)
+    do(s, "adjust", what="sanity", amount=-4)  # Ann: Joe Diamond, sanity 4
+    assert view(s)["elder_signs"] == 1
+
+
+def test_a_terror_that_brings_doom_brings_it_once_per_roll():
+    s = start(settings=PRINTED, adventures=("gala-in-the-great-hall",))
+    do(s, "move", to="gala-in-the-great-hall")  # CODE-OK: a Terror adds a doom token
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "terror", "1", "1", "1", "1"])
+    do(s, "discard", die=3)
+    assert view(s)["doom"] == 1
+
+
+def test_an_adventures_at_midnight_monster_appears_at_midnight():
+    s = start(settings=PRINTED, adventures=("you-become-that-which-you-fear-most",))
+    for _ in range(4):
+        end_turn(s, mythos=None)
+    assert view(s)["monsters_due"] == 1
+
+
+def test_under_yog_sothoth_a_failed_other_world_leaves_the_game():
+    s = start(ancient_one="yog-sothoth")
+    do(s, "lay", adventure="lost-carcosa")
+    do(s, "move", to="lost-carcosa")
+    do(s, "attempt")
+    do(s, "give_up")
+    assert "lost-carcosa" not in [a["id"] for a in view(s)["adventures"]]
+    refused(s, "COMPLETED", "lay", adventure="lost-carcosa")
+    assert view(s)["awakened"]  # the table's cards hold one Other World: none is left
+
+
+def test_the_odds_count_no_terror_for_kate_winthrop_and_two_rerolls_per_clue_for_joe_diamond():
+    def koi_pond_chance(investigators):
+        """Ann's chance with one clue and no spell, whatever her card gave her."""
+        s = start(investigators=investigators)
+        ann = investigator(s, "Ann")
+        for what, wanted in (("clues", 1), ("spells", 0)):
+            if ann[what] != wanted:
+                do(s, "adjust", what=what, amount=wanted - ann[what])
+        return next(a for a in s.analyse("odds")["adventures"] if a["adventure"] == "koi-pond")["probability"]
+
+    plain = koi_pond_chance(("bob-jenkins", "joe-diamond"))  # the table's Koi Pond: terror takes the Terrors
+    assert koi_pond_chance(("kate-winthrop", "bob-jenkins")) > plain
+    assert koi_pond_chance(("joe-diamond", "bob-jenkins")) > plain
+
+
+def test_mandy_thompson_rolls_two_dice_again_once_per_day_after_anyones_roll():
+    s = start(investigators=("joe-diamond", "mandy-thompson"))
+    do(s, "move", to="the-curator")
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "terror", "1", "2", "3", "lore"])
+    refused(s, "BAD_ARGUMENTS", "daily", seat="Bob", dice=[1, 2, 3])
+    do(s, "daily", seat="Bob", dice=[1, 2])  # on Ann's turn
+    assert attempt(s)["step"] == "roll" and investigator(s, "Bob")["daily_used"]
+    do(s, "roll", green=["lore", "lore"])
+    assert [die["face"] for die in attempt(s)["roll"]][:2] == ["lore", "lore"]
+    refused(s, "USED", "daily", seat="Bob", dice=[3])
+
+
+def test_a_monster_is_offered_first_an_empty_monster_row_then_the_card_with_fewest_monsters():
+    s = start(settings=PRINTED, adventures=("the-curator", "the-hedge-maze", "koi-pond"))  # CODE-OK: the Hedge Maze has two rows
+    do(s, "doom", amount=2)
+
+    def offered():
+        return [o.command["adventure"] for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "place_monster"]
+
+    assert offered() == ["the-hedge-maze", "the-curator", "koi-pond"]
+    for _ in range(2):
+        do(s, "place_monster", adventure="the-hedge-maze")
+        do(s, "doom", amount=2)
+    assert offered()[-1] == "the-hedge-maze"  # its rows are full: the others first, the fewest monsters first
+
+
+def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
+    deck = {"mythos": [{"id": "our-frost", "name": "Frost", "locked": {"green": 1, "red": 1}, "text": "A green and the red die are locked."}]}
+    s = start(settings=deck)
+    for _ in range(4):
+        end_turn(s, mythos="our-frost")
+    do(s, "move", to="the-curator")
+    do(s, "attempt", red=True)
+    assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}
