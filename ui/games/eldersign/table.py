@@ -158,7 +158,7 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
         extra.append(_("terror: the attempt fails") if a["terror"] == "fail" else _("terror: lose the dice"))
     return ft.Container(ft.Column([
         # the tiles scroll with the middle column: a long name or task list takes more lines, never an ellipsis
-        ft.Row([text(a["name"], size=15, weight=ft.FontWeight.BOLD, color=INK, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+        ft.Row([text(a["name"], size=15, weight=ft.FontWeight.BOLD, color=INK, max_lines=4, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
                 who], spacing=2),
         text(task_line(a["tasks"]), size=14, color="#90caf9", max_lines=4, overflow=ft.TextOverflow.ELLIPSIS),
         text(" · ".join([_("trophies {n}").format(n=a["trophies"]), *extra]), size=12, color=MUTED, max_lines=2,
@@ -168,12 +168,12 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
 
 
 def task_line(tasks: list[dict[str, Any]]) -> str:
-    """The tasks as the card prints them: "1 INV:3 › 2 PERIL,PERIL › 3 LORE,LORE" (› printed order, | any)."""
+    """The tasks as the card prints them: "1 INV:3 › 2 PERIL, PERIL › 3 LORE, LORE" (› printed order, | any)."""
     parts = []
     for i, task in enumerate(tasks):
         if i:
             parts.append(" › " if task["stage"] != tasks[i - 1]["stage"] else " | ")
-        parts.append(("✓" if task["done"] else f"{task['number']} ") + task["text"])
+        parts.append(("✓" if task["done"] else f"{task['number']} ") + task["text"].replace(",", ", "))  # wraps between symbols
     return "".join(parts)
 
 
