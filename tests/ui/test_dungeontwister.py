@@ -8,10 +8,12 @@ import flet as ft
 import pytest
 
 from companion.contract import TABLE, seat_viewer
+from tests.dungeontwister.helpers import SEAT_MODE
 from tests.ui.conftest import buttons, click, find_button, label_of, seat_page, shown, walk
 
 LINES = {"red": ["troll", "warrior", "thief", "cleric"], "blue": ["troll", "warrior", "thief", "cleric"]}
-START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES}
+#: on seat screens, where each seat's cards are its secret (the game's default is the table screen alone)
+START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES, "settings": SEAT_MODE}
 #: a combat card as printed (the table page must never show one; "+ blue's Sword" is a carried token, not a card)
 CARD = re.compile(r"\+\d")
 
@@ -109,7 +111,7 @@ def test_the_reveal_dialog_names_the_tokens_that_lay_face_down(game):
 
 
 def test_the_starting_line_is_chosen_on_the_seat_one_tap_at_a_time_and_the_table_sees_no_name(app, companion, hub):
-    companion.start("dungeontwister", {"cmd": "start", "players": ["Ann", "Bob"]})
+    companion.start("dungeontwister", {"cmd": "start", "players": ["Ann", "Bob"], "settings": SEAT_MODE})
     app.go("game", "table")
     red = seat_page(companion, hub, "red")
     click(red.root, "Starting line: Wizard")
