@@ -157,3 +157,17 @@ def test_the_table_menu_offers_no_combat_card(game):
     in_a_fight(game)
     assert not [b for b in buttons(game.root) if CARD.search(label_of(b) or "")]
     assert find_button(game.root, "UNDO")
+
+
+def test_the_setup_offers_play_at_the_table_by_default_and_starts_so_untouched(app):
+    """A table without phones starts as it is: "Secret choices" reads "revealed at the table"."""
+    app.setup_game = "dungeontwister"
+    app.go("setup")
+    choices = app.fields["settings"]["seats.secret_choices"]
+    shown_as = {o.key: o.text for o in choices.options}
+    assert shown_as[choices.value] == "revealed at the table" and shown_as["seats"] == "on seat screens"
+    for field, name in zip(app.fields["names"].controls, ("Ann", "Bob"), strict=True):
+        field.value = name
+    app.fields["start_game"]()
+    assert app.companion.session.view(TABLE)["secret_choices"] == "table"
+    assert "Turn the starting lines face up" in shown(app)
