@@ -25,7 +25,8 @@ from companion.store import EventStore
 
 RED, BLUE = seat_viewer("red"), seat_viewer("blue")
 LINES = {"red": ["troll", "warrior", "thief", "cleric"], "blue": ["troll", "warrior", "thief", "cleric"]}
-START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES}
+#: on seat screens, where each combat card is a secret the save file seals (the default enters them at the table)
+START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES, "settings": {"seats": {"secret_choices": "seats"}}}
 
 
 def long_evening(session: Session, steps: int) -> list[float]:

@@ -81,7 +81,7 @@ def test_an_id_used_again_answers_the_same_request_and_refuses_another_even_afte
             with Session.resume(all_games()[game_id], store, 1) as session:
                 rows = saved_rows(db_path)
                 assert session.apply(dict(first[-1])).number == steps[-1].number  # the stored step, not applied again
-                other_seat = "table" if first[-1].get("by", "table") != "table" else "seat:Bob"
+                other_seat = "table" if first[-1].get("by", "table") != "table" else f"seat:{session.seats[-1].id}"
                 for reused in ({**last, "id": first[-1]["id"]}, {**first[-1], "by": other_seat}):
                     assert refused(session.apply, dict(reused)) == "REQUEST_ID_REUSED"
                 assert saved_rows(db_path) == rows and len(session.history) == len(first)

@@ -146,7 +146,8 @@ WITH_SECRETS = sorted(g.id for g in all_games().values() if any(hidden(c.visibil
 def test_every_hidden_field_is_sealed_at_rest_and_the_resumed_game_is_the_same(db_path, game_id):
     game = all_games()[game_id]
     with EventStore(db_path) as store, Session.new(game, store, seed=9) as session:
-        for request in fault_suite().walk(game, 9, 60, **({"master_pin": "2718"} if game_id == "bigbang" else {})):
+        most_secrets = fault_suite().ways_to_play(game)[-1]  # Dungeon Twister: on seat screens
+        for request in fault_suite().walk(game, 9, 60, most_secrets, **({"master_pin": "2718"} if game_id == "bigbang" else {})):
             session.apply(dict(request))
         played = session.state
     sealed_fields = 0

@@ -28,7 +28,9 @@ Rows, each "failures of runs" — every one must be 0:
 - security: the touchscreen server listens on loopback only; wrong PINs wait and lock; join codes
   guessed by cookie from one or many addresses are looked up only within the LAN door's budget; no
   viewer's payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
-Every game the registry knows is played, plus the tests' own counter game (seats, secrets).
+Every game the registry knows is played, plus the tests' own counter game (seats, secrets). A game
+whose settings can give it secrets its defaults do not (`SECRET_SETTINGS`: Dungeon Twister on seat
+screens) is played both ways: the secrets rows play each way in full, the other rows take them in turn.
 """
 from __future__ import annotations
 
@@ -74,23 +76,38 @@ class Result:
 
 
 # -- scripted games, from the rules' own menus -------------------------------------------------------------
-def start_request(game: GameDefinition) -> dict[str, Any]:
-    """A `start` any game takes: names for as many seats as its settings (or its smallest table) want."""
+#: game id -> settings that give it secrets its defaults do not. Dungeon Twister plays on the table screen
+#: by default (lines and combat cards entered once revealed); on seat screens they are chosen in secret.
+SECRET_SETTINGS: dict[str, dict[str, Any]] = {"dungeontwister": {"seats": {"secret_choices": "seats"}}}
+
+
+def ways_to_play(game: GameDefinition) -> list[dict[str, Any]]:
+    """The settings a game is played with: its defaults (no settings), then any with more secrets."""
+    return [{}, *([SECRET_SETTINGS[game.id]] if game.id in SECRET_SETTINGS else [])]
+
+
+def start_request(game: GameDefinition, seed: int = 0, settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A `start` any game takes: names for as many seats as its settings (or its smallest table) want,
+    with `settings` — by default its ways to play, taken in turn by seed."""
     count = game.seat_range[0]
     if game.seat_count_setting:
         node: Any = game.default_settings()
         for part in game.seat_count_setting.split("."):
             node = node[part]
         count = int(node)
-    return {"cmd": "start", "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:count]}
+    ways = ways_to_play(game)
+    chosen = ways[seed % len(ways)] if settings is None else settings
+    request = {"cmd": "start", "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:count]}
+    return {**request, "settings": chosen} if chosen else request
 
 
-def walk(game: GameDefinition, seed: int, length: int, **start: Any) -> list[dict[str, Any]]:
+def walk(game: GameDefinition, seed: int, length: int, settings: dict[str, Any] | None = None, **start: Any) -> list[dict[str, Any]]:
     """A legal game of `length` requests (or until it ends), each option picked at random from the
-    menu of whoever may act, with `by` saying who sent it. `start` adds arguments to the start."""
+    menu of whoever may act, with `by` saying who sent it. `settings`: as `start_request`'s; `start`
+    adds arguments to the start."""
     rng = random.Random(seed)
     session = Session(game, seed)
-    requests = [{**start_request(game), **start}]
+    requests = [{**start_request(game, seed, settings), **start}]
     session.apply(requests[0])
     while len(requests) < length and session.turn.status == "playing":
         request = _pick(session, rng)
@@ -557,7 +574,7 @@ def random_commands(games: list[GameDefinition], sequences: int, length: int = 6
         for seed in range(sequences):
             rng = random.Random(seed)
             session = Session(game, seed)
-            session.apply(start_request(game))
+            session.apply(start_request(game, seed))
             for _ in range(length):
                 runs += 1
                 before = pickle.dumps(session.state)
@@ -704,7 +721,7 @@ def pin_guessing() -> Result:
     if game is None:
         return Result("PIN guessing", 0, 0, "skipped: no game has a game-master PIN")
     session = Session(game, 1)
-    session.apply({**start_request(game), "master_pin": "2718"})
+    session.apply({**start_request(game), **_pin(game)})
     codes = []
     for guess in range(LOCK_AFTER * 3):
         try:
@@ -772,26 +789,46 @@ def secrets_crawl(games: list[GameDefinition], games_each: int) -> Result:
     """Every viewer's payloads over whole games: no seat sees another's pending choice, nobody but the
     game master sees a solution, nobody ever sees a PIN."""
     failures, runs = 0, 0
-    for game in games:
-        for seed in range(games_each):
-            requests = walk(game, 3000 + seed, 60, **({"master_pin": "2718"} if _takes_pin(game) else {}))
-            session = Session(game, 3000 + seed)
-            for request in requests:
-                session.apply(dict(request))
-                for viewer in [TABLE, *(seat_viewer(s.id) for s in session.seats)]:
-                    runs += 1
-                    failures += int(not _clean(session, viewer))
+    for game, settings, seed in _secret_games(games, games_each):
+        requests = walk(game, 3000 + seed, 60, settings, **_pin(game))
+        session = Session(game, 3000 + seed)
+        for request in requests:
+            session.apply(dict(request))
+            for viewer in [TABLE, *(seat_viewer(s.id) for s in session.seats)]:
+                runs += 1
+                failures += int(not _clean(session, viewer))
     return Result("secrets crawl (every viewer, every step)", runs, failures, "views, undo lists, exports")
+
+
+def _secret_games(games: list[GameDefinition], games_each: int) -> Iterator[tuple[GameDefinition, dict[str, Any], int]]:
+    """(game, settings, seed): `games_each` games of each game played each of its ways."""
+    for game in games:
+        for settings in ways_to_play(game):
+            for seed in range(games_each):
+                yield game, settings, seed
+
+
+def _pin(game: GameDefinition) -> dict[str, Any]:
+    return {"master_pin": "2718"} if _takes_pin(game) else {}
 
 
 def _clean(session: Session, viewer: Viewer) -> bool:
     text = json.dumps([session.view(viewer).to_json(), session.log(viewer), list(session.export(viewer))])
     if "2718" in text or '"solution"' in text:
         return False
-    chosen = vars(session.state).get("chosen")  # the counter game's pending secret cards
+    return not any(words in text for seat, words in _pending_choices(session.state).items() if viewer.seat != seat)
+
+
+def _pending_choices(state: Any) -> dict[str, str]:
+    """Seat -> how its own undo list names a card it chose that still lies face down: the counter game's
+    cards, Dungeon Twister's combat cards (chosen on seat screens)."""
+    chosen = vars(state).get("chosen")
     if isinstance(chosen, dict):
-        return not any(f"{seat} chose {card}" in text for seat, card in chosen.items() if viewer.seat != seat)
-    return True
+        return {seat: f"{seat} chose {card}" for seat, card in chosen.items()}
+    cards = getattr(vars(state).get("combat"), "cards", None)
+    if isinstance(cards, dict):
+        return {colour: f"{colour} chose +{card}" for colour, card in cards.items()}
+    return {}
 
 
 def secrets_at_rest(games: list[GameDefinition], games_each: int) -> Result:
@@ -801,19 +838,18 @@ def secrets_at_rest(games: list[GameDefinition], games_each: int) -> Result:
     from companion.store import EventStore
 
     failures, runs = 0, 0
-    for game in games:
-        for seed in range(games_each):
-            with tempfile.TemporaryDirectory(prefix="rest-") as tmp, EventStore(Path(tmp) / "games.db") as store, \
-                    Session.new(game, store, 4000 + seed) as session:
-                for request in walk(game, 4000 + seed, 60, **({"master_pin": "2718"} if _takes_pin(game) else {})):
-                    session.apply(dict(request))
-                data = b"".join(part.read_bytes() for part in Path(tmp).iterdir() if not part.name.endswith(".key"))
-                for step in session.history:
-                    command = game.commands[step.command["cmd"]]
-                    clear = [json.dumps(e.to_json()) for e in step.events if hidden(e.visibility)]
-                    clear += [json.dumps(step.command)[:-1]] if hidden(command.visibility) & step.command.keys() else []
-                    runs += len(clear)
-                    failures += sum(text.encode() in data for text in clear)
+    for game, settings, seed in _secret_games(games, games_each):
+        with tempfile.TemporaryDirectory(prefix="rest-") as tmp, EventStore(Path(tmp) / "games.db") as store, \
+                Session.new(game, store, 4000 + seed) as session:
+            for request in walk(game, 4000 + seed, 60, settings, **_pin(game)):
+                session.apply(dict(request))
+            data = b"".join(part.read_bytes() for part in Path(tmp).iterdir() if not part.name.endswith(".key"))
+            for step in session.history:
+                command = game.commands[step.command["cmd"]]
+                clear = [json.dumps(e.to_json()) for e in step.events if hidden(e.visibility)]
+                clear += [json.dumps(step.command)[:-1]] if hidden(command.visibility) & step.command.keys() else []
+                runs += len(clear)
+                failures += sum(text.encode() in data for text in clear)
     return Result("secrets at rest (every step with a secret)", runs, failures, "not in clear in the save file's bytes")
 
 

@@ -3,6 +3,8 @@
 Red (Ann) and blue (Bob), red begins. By default both starting lines hold the Troll, the Warrior,
 the Thief and the Cleric, and the other characters and the objects lie face down in the rooms (they
 come into play with `appear(...)`). `turn(s, card)` plays an action card for whoever's turn it is.
+The game defaults to choices made at the table; `start` asks for seat screens (`SEAT_MODE`), where the
+lines and combat cards are secrets, unless the settings given say otherwise.
 """
 from __future__ import annotations
 
@@ -15,20 +17,28 @@ from companion.errors import RuleError
 from companion.games.dungeontwister import GAME
 from companion.messages import render
 from companion.session import Session, Step
+from companion.settings import merged
 
 RED, BLUE = seat_viewer("red"), seat_viewer("blue")
 LINE = ("troll", "warrior", "thief", "cleric")
+#: each seat's phone chooses its line and combat cards in secret; TABLE_MODE: the table enters them once revealed
+SEAT_MODE = {"seats": {"secret_choices": "seats"}}
+TABLE_MODE = {"seats": {"secret_choices": "table"}}
+
+
+def seat_mode(settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`settings` for a game on seat screens (what a test of secrets needs: the default is the table)."""
+    return merged(SEAT_MODE, settings)
 
 
 def start(*, lineup: dict[str, tuple[str, ...]] | None = None, settings: dict | None = None, first: str = "red",
           seed: int = 7, session: Session | None = None) -> Session:
-    """A started game past the starting lines (both laid open), red to play an action card."""
+    """A started game past the starting lines (both laid open), red to play an action card; on seat
+    screens unless `settings` say otherwise."""
     session = session or Session(GAME, seed)
     lines = lineup or {"red": LINE, "blue": LINE}
-    command: dict[str, Any] = {"cmd": "start", "players": ["Ann", "Bob"], "first": first, "lineup": {c: list(v) for c, v in lines.items()}}
-    if settings:
-        command["settings"] = settings
-    session.apply(command)
+    session.apply({"cmd": "start", "players": ["Ann", "Bob"], "first": first, "lineup": {c: list(v) for c, v in lines.items()},
+                   "settings": seat_mode(settings)})
     return session
 
 

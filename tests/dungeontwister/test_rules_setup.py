@@ -9,7 +9,7 @@ from companion.errors import RuleError
 from companion.games.dungeontwister import GAME
 from companion.session import Session
 
-from .helpers import BLUE, LINE, RED, do, line, prompt, refused, start, status, view
+from .helpers import BLUE, LINE, RED, SEAT_MODE, do, line, prompt, refused, start, status, view
 
 
 def fresh(seed=3):
@@ -50,11 +50,11 @@ class TestPlayers:
 
 
 class TestStartingLines:
-    """Facts §3.3: each player secretly picks 4 of the 8 characters for the starting line."""
+    """Facts §3.3: each player secretly picks 4 of the 8 characters for the starting line (on seat screens)."""
 
     def started(self):
         s = fresh()
-        do(s, "start", players=["Ann", "Bob"], first="red")
+        do(s, "start", players=["Ann", "Bob"], first="red", settings=SEAT_MODE)
         return s
 
     def test_both_players_choose_at_once_and_the_table_sees_only_who_has(self):

@@ -8,7 +8,7 @@ from companion.games.dungeontwister import GAME
 from companion.session import Session
 from companion.store import EventStore
 
-from .helpers import BLUE, RED, active, ap, do, player, status, view
+from .helpers import BLUE, RED, SEAT_MODE, active, ap, do, player, status, view
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def choose(s, red, blue):
 
 def test_the_scripted_game_to_five(store):
     s = Session.new(GAME, store, seed=5)
-    do(s, "start", players=["Ann", "Bob"], first="Ann")
+    do(s, "start", players=["Ann", "Bob"], first="Ann", settings=SEAT_MODE)  # lines and cards chosen in secret on the seats
     do(s, "lineup", by=BLUE, characters=["troll", "warrior", "cleric", "thief"])
     do(s, "lineup", by=RED, characters=["troll", "warrior", "goblin", "cleric"])
     assert s.turn.phase == "action_card" and active(s) == "red"

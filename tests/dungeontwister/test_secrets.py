@@ -32,7 +32,7 @@ from companion.headless import Headless
 from companion.messages import render
 from companion.session import Session
 
-from .helpers import BLUE, RED, do
+from .helpers import BLUE, RED, SEAT_MODE, do
 
 VIEWERS = (TABLE, RED, BLUE)
 Request = tuple[dict[str, Any], Viewer]
@@ -93,7 +93,8 @@ class Crawl:
 
     # -- playing --------------------------------------------------------------------------------------------
     def start(self, **start: Any) -> None:
-        self.apply({"cmd": "start", "players": ["Ann", "Bob"], **start}, TABLE)
+        """A game on seat screens, where the lines and cards are secrets."""
+        self.apply({"cmd": "start", "players": ["Ann", "Bob"], "settings": SEAT_MODE, **start}, TABLE)
 
     def apply(self, request: dict[str, Any], by: Viewer) -> None:
         before = self.session.state
@@ -280,8 +281,8 @@ def test_the_crawl_catches_the_used_cards_shown_to_the_opponent():
 def test_a_scan_at_the_shared_reader_stays_secret_from_the_table():
     """The table sends a scanned card for red: the table's own payloads do not show it."""
     s = Session(GAME, 1)
-    do(s, "start", players=["Ann", "Bob"], first="red", lineup={"red": ["troll", "warrior", "thief", "cleric"],
-                                                                  "blue": ["troll", "warrior", "thief", "cleric"]})
+    do(s, "start", players=["Ann", "Bob"], first="red", settings=SEAT_MODE, lineup={"red": ["troll", "warrior", "thief", "cleric"],
+                                                                                     "blue": ["troll", "warrior", "thief", "cleric"]})
     do(s, "play_card", card=2)
     do(s, "attack", attackers=["troll"], defenders=["thief"])
     twin = replayed([(dict(step.command), step.by) for step in s.history], 1)

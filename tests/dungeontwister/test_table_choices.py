@@ -1,4 +1,4 @@
-"""Dungeon Twister on the table screen alone (setting `seats.secret_choices = "table"`).
+"""Dungeon Twister on the table screen alone (setting `seats.secret_choices = "table"`, the default).
 
 The players set their starting lines and choose their combat cards with the cardboard, face down, and
 turn them over together; the table enters what is revealed — by a tap, the four buttons, or a scan —
@@ -7,7 +7,10 @@ every value of the box, and the undo list keeps who won, never a card.
 """
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 
 from companion.cards import CardCatalogue
 from companion.contract import TABLE
@@ -16,9 +19,8 @@ from companion.messages import render
 from companion.session import Session
 from companion.table import Table
 
-from .helpers import BLUE, do, line, prompt, refused, said, view
+from .helpers import BLUE, SEAT_MODE, TABLE_MODE, do, line, prompt, refused, said, view
 
-TABLE_MODE = {"seats": {"secret_choices": "table"}}
 RED_LINE, BLUE_LINE = ("troll", "warrior", "thief", "cleric"), ("troll", "warrior", "goblin", "wizard")
 
 
@@ -105,9 +107,25 @@ def test_the_tables_card_menu_offers_every_value_of_the_box_and_a_used_card_is_r
     assert render(error.text) == "red has no +6 combat card in hand."
 
 
+def test_a_table_without_phones_plays_at_the_table_without_changing_a_setting(db_path):
+    """No settings sent: the table screen enters the revealed lines, and no seat is waited for."""
+    lines = [{"cmd": "start", "players": ["Ann", "Bob"], "first": "red"},
+             *({"cmd": "lineup", "colour": colour, "characters": list(line_)} for colour, line_ in (("red", RED_LINE), ("blue", BLUE_LINE))),
+             {"cmd": "log", "by": "seat:blue"}]
+    result = subprocess.run([sys.executable, "-m", "entry", "headless", "dungeontwister", "--db", str(db_path), "--seed", "3"],
+                            input="".join(json.dumps(request) + "\n" for request in lines), capture_output=True, text=True, timeout=60)
+    replies = [json.loads(reply) for reply in result.stdout.splitlines()]
+    assert [r["ok"] for r in replies] == [True] * 4, result.stderr
+    assert replies[0]["state"]["prompt"] == "Turn the starting lines face up; enter red's: 4 more characters."
+    assert replies[0]["state"]["secret_choices"] == "table"
+    assert replies[1]["description"] == "red's starting line: Troll, Warrior, Thief, Cleric"
+    assert replies[2]["state"]["prompt"] == "red: play an action card (2)."
+    assert "red's starting line" in json.dumps(replies[3]["log"])  # entered face up: blue reads it too
+
+
 def test_with_seat_screens_the_table_is_offered_no_secret_choice():
     s = Session(GAME, 3)
-    do(s, "start", players=["Ann", "Bob"], first="red")
+    do(s, "start", players=["Ann", "Bob"], first="red", settings=SEAT_MODE)
     assert labels(s) == [] and prompt(s) == "Waiting for the starting line of red and blue…"
     step = do(s, "lineup", by=BLUE, characters=["troll"])
     assert line(s, step) == "blue has chosen 1 of 4 starting characters"

@@ -12,7 +12,7 @@ from companion.ring import ring_json
 from companion.session import Session
 from companion.table import Table
 
-from .helpers import BLUE, RED, do, end_turn, fight, line, prompt, refused, said, start, turn, view
+from .helpers import BLUE, RED, SEAT_MODE, do, end_turn, fight, line, prompt, refused, said, start, turn, view
 
 
 def ring(s):
@@ -129,7 +129,7 @@ class TestMenus:
 
     def test_the_starting_line_is_chosen_one_character_at_a_time_on_the_seat(self):
         s = Session(GAME, 1)
-        do(s, "start", players=["Ann", "Bob"])
+        do(s, "start", players=["Ann", "Bob"], settings=SEAT_MODE)
         assert s.game.options(s.state, TABLE) == []
         options = s.game.options(s.state, RED)
         assert len(options) == 8 and options[0].command == {"cmd": "lineup", "characters": ["wall_walker"]}
@@ -191,7 +191,7 @@ class TestCards:
 
 def test_headless_plays_a_fight_where_each_seat_reads_only_its_own_card(db_path):
     lines = [
-        {"cmd": "start", "players": ["Ann", "Bob"], "first": "red",
+        {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "settings": SEAT_MODE,
          "lineup": {"red": ["troll", "warrior", "thief", "cleric"], "blue": ["troll", "warrior", "thief", "cleric"]}},
         {"cmd": "play_card", "card": 2, "by": "seat:red"},
         {"cmd": "attack", "attackers": ["troll"], "defenders": ["thief"], "by": "seat:red"},

@@ -353,6 +353,25 @@ def name_players(page, names: list[str]) -> None:
                     raise
 
 
+def choose_setting(page, help_start: str, choice: str) -> None:
+    """Open the setup's dropdown whose help text starts with `help_start` and pick `choice`. The
+    on-screen keyboard, opened for the names, hides the settings: it is closed first. A click just
+    after typing a name may only take the focus off the name field: then open it again."""
+    if "␣" in visible_text(page):
+        tap(page, "On-screen keyboard")
+        wait_text(page, "Players in turn order", absent="␣")
+    dropdown = host(page).locator("flt-semantics[role=button][aria-expanded]").filter(has_text=help_start).first
+    item = host(page).get_by_role("button", name=choice, exact=True).first
+    for _attempt in range(3):
+        dropdown.click()
+        try:
+            item.wait_for(state="visible", timeout=3_000)
+            break
+        except Exception:
+            continue
+    tap(page, choice)
+
+
 # -- the layout check: what every screen must satisfy at 800×480 ----------------------------------------
 
 #: the smallest finger target, px, both ways (ui/widgets/common.py's TOUCH)

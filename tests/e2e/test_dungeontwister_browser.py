@@ -1,16 +1,17 @@
 """Dungeon Twister in Chromium with three pages — the table (800×480) and both seats (phones held
-upright), joined by their codes: the starting lines chosen on the seats, a fight declared in the
-table's attack dialog, and the two combat cards chosen at once, each on its own seat. Neither seat's
-card shows on the table page or the other seat's page before the reveal — checked in the
-accessibility tree and in every websocket frame each page receives — and after the reveal the used
-card stays its owner's: the others read the totals, never the card."""
+upright), joined by their codes, the setup's "Secret choices" set to "on seat screens": the starting
+lines chosen on the seats, a fight declared in the table's attack dialog, and the two combat cards
+chosen at once, each on its own seat. Neither seat's card shows on the table page or the other seat's
+page before the reveal — checked in the accessibility tree and in every websocket frame each page
+receives — and after the reveal the used card stays its owner's: the others read the totals, never
+the card."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from tests.e2e.browser import TextStyles, layout_problems, name_players, seat_codes
+from tests.e2e.browser import TextStyles, choose_setting, layout_problems, name_players, seat_codes
 from tests.e2e.conftest import Server, open_page, settled, shot, tap, visible_text, wait_text
 from tests.e2e.test_seats_browser import Frames
 
@@ -56,6 +57,7 @@ def start_game(browser, server):
     tap(table, "New Dungeon Twister")
     wait_text(table, "Players in turn order")
     name_players(table, ["Ann", "Bob"])
+    choose_setting(table, '"seats"', "on seat screens")  # the default is the table screen alone
     tap(table, "Start the game")
     wait_text(table, "Waiting for the starting line of red and blue")
     tap(table, "Seats")

@@ -60,6 +60,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.dungeontwister.helpers import SEAT_MODE
 from tests.e2e.browser import (
     ROOT,
     WATCH_CHANGES,
@@ -157,7 +158,8 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
             "eldersign": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: len(s.history) >= 6),
             "munchkin": _play_until(store, "munchkin", names, lambda s, t: len(s.history) >= 6),
-            "dungeontwister": _play_until(store, "dungeontwister", ["Ann", "Bob"], lambda s, t: True),
+            # on seat screens: the seat scene shows the seat's own starting-line choice
+            "dungeontwister": _play_until(store, "dungeontwister", ["Ann", "Bob"], lambda s, t: True, settings=SEAT_MODE),
         }
         ids["question"] = _asking_option(store, ids["busy"])
     finally:

@@ -8,10 +8,12 @@ import flet as ft
 import pytest
 
 from companion.contract import TABLE, seat_viewer
+from tests.dungeontwister.helpers import SEAT_MODE
 from tests.ui.conftest import buttons, click, find_button, label_of, seat_page, shown, walk
 
 LINES = {"red": ["troll", "warrior", "thief", "cleric"], "blue": ["troll", "warrior", "thief", "cleric"]}
-START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES}
+#: on seat screens, where each seat's cards are its secret (the game's default is the table screen alone)
+START = {"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": LINES, "settings": SEAT_MODE}
 #: a combat card as printed (the table page must never show one; "+ blue's Sword" is a carried token, not a card)
 CARD = re.compile(r"\+\d")
 
@@ -109,7 +111,7 @@ def test_the_reveal_dialog_names_the_tokens_that_lay_face_down(game):
 
 
 def test_the_starting_line_is_chosen_on_the_seat_one_tap_at_a_time_and_the_table_sees_no_name(app, companion, hub):
-    companion.start("dungeontwister", {"cmd": "start", "players": ["Ann", "Bob"]})
+    companion.start("dungeontwister", {"cmd": "start", "players": ["Ann", "Bob"], "settings": SEAT_MODE})
     app.go("game", "table")
     red = seat_page(companion, hub, "red")
     click(red.root, "Starting line: Wizard")
@@ -155,3 +157,17 @@ def test_the_table_menu_offers_no_combat_card(game):
     in_a_fight(game)
     assert not [b for b in buttons(game.root) if CARD.search(label_of(b) or "")]
     assert find_button(game.root, "UNDO")
+
+
+def test_the_setup_offers_play_at_the_table_by_default_and_starts_so_untouched(app):
+    """A table without phones starts as it is: "Secret choices" reads "revealed at the table"."""
+    app.setup_game = "dungeontwister"
+    app.go("setup")
+    choices = app.fields["settings"]["seats.secret_choices"]
+    shown_as = {o.key: o.text for o in choices.options}
+    assert shown_as[choices.value] == "revealed at the table" and shown_as["seats"] == "on seat screens"
+    for field, name in zip(app.fields["names"].controls, ("Ann", "Bob"), strict=True):
+        field.value = name
+    app.fields["start_game"]()
+    assert app.companion.session.view(TABLE)["secret_choices"] == "table"
+    assert "Turn the starting lines face up" in shown(app)
