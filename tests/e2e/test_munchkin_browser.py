@@ -1,9 +1,10 @@
 """A Munchkin game in Chromium against the real server (issue 13): three seats set up with the wizard;
-Ann kicks open the door on the Pied Piper; Cy plays Wicked on it from her own phone; Bob helps for a
-bribe; they run, and each run-away die is tapped in; charity discards Ann's extra cards. Bob kills a
-monster typed in by its level with a one-shot's help and goes up a level; a treasure scanned from the
-simulator's tray (an unknown tag, enrolled on the spot) is offered to Bob and played with YES; Bob's
-own page shows it among his items; charity gives his extra cards away; undo takes the step back.
+Ann kicks open the door on the Pied Piper; Cy picks Wicked among the enhancers (the dialog says what
+is still to choose) and plays it from her own phone; Bob helps for a bribe; they run, and each
+run-away die is tapped in; charity discards Ann's extra cards. Bob kills a monster typed in by its
+level with a one-shot's help and goes up a level; a treasure scanned from the simulator's tray (an
+unknown tag, enrolled on the spot) is offered to Bob and played with YES; Bob's own page shows it
+among his items; charity gives his extra cards away; undo takes the step back.
 
 Every screen is checked drawn (no Flutter error box) at 800×480, the seat pages on a phone held
 upright; screenshots go to docs/screenshots/ when UI_SCREENSHOTS=1.
@@ -14,7 +15,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, host, name_players, open_page, seat_codes, settled, shot, tap, type_into, wait_text
+from tests.e2e.browser import Server, assert_drawn, host, name_players, open_page, seat_codes, settled, shot, tap, type_into, wait_text
 from tests.e2e.pixels import rows
 
 pytestmark = pytest.mark.timeout(240)
@@ -94,7 +95,10 @@ def test_a_fight_run_away_a_kill_and_a_scanned_treasure_in_the_browser(browser, 
     wait_text(cy, "^Pied Piper, level 8 = 8$")
     drawn(cy, "munchkin-seat-fight")
     tap(cy, "Enhance a monster")
-    wait_text(cy, "^Play it$")
+    wait_text(cy, "^Still to choose: Enhancer$")  # the base set's enhancers: none is picked for her
+    assert_drawn(cy, "the enhance dialog on a phone")
+    tap(cy, "Wicked")
+    wait_text(cy, "^✓ Wicked$", absent="Still to choose")  # each pick redraws the dialog: a tap meanwhile would be lost
     tap(cy, "Play it")
     wait_text(page, "^needs \\+18$")
     wait_text(page, "^Pied Piper, level 8 \\+10 = 18$")

@@ -66,6 +66,19 @@ def test_a_card_into_the_fight_is_asked_on_one_screen_with_the_totals(munchkin):
     assert table_state(munchkin)["combat"]["monsters_strength"] == 18 and table_state(munchkin)["players"][2]["hand"] == 7
 
 
+def test_a_dialog_waiting_for_a_pick_says_what_is_missing(munchkin, companion, hub):
+    """The base set offers six enhancers and none is picked: "Play it" waits, and the dialog says for what."""
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    cy = seat_page(companion, hub, "Cy")
+    click(cy.root, "Enhance a monster")
+    dialog = cy.dialog
+    assert dialog.data["confirm"].disabled and "Still to choose: Enhancer" in shown(cy)
+    click(dialog, "Wicked")
+    assert not dialog.data["confirm"].disabled and "Still to choose" not in shown(cy)
+    click(dialog, "Play it")
+    assert table_state(cy)["combat"]["monsters_strength"] == 18
+
+
 def test_a_helper_joins_with_the_bribe_as_a_note(munchkin):
     do(munchkin, {"cmd": "kick", "card": "pied-piper"})
     munchkin.render()

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 #: gold values a card sold from the hand is commonly worth
 HAND_GOLD = (100, 200, 300, 400, 500, 600, 1000)
+#: the colour of a line saying what a disabled button still waits for
+HINT = "#ffb74d"
 
 
 def _refresh(app: App) -> None:
@@ -37,9 +39,13 @@ def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any
 
 
 def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
-    """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top."""
+    """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top.
+    While something is not picked, "Play it" is disabled and the title says what is missing (a whole
+    catalogue offers many cards, none picked for the player)."""
     picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
+    # in the title, not the body: the body scrolls, and the hint must stay in sight
+    missing_hint = text("", size=15, color=HINT)
 
     def pick(arg: str, value: Any) -> None:
         picked[arg] = value
@@ -59,15 +65,19 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
             rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
             rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
         body.controls = rows
-        confirm.disabled = any(ask.arg not in picked for ask in option.asks)
+        missing = [render(ask.label) for ask in option.asks if ask.arg not in picked]
+        confirm.disabled = bool(missing)
+        missing_hint.value = _("Still to choose: {asks}").format(asks=", ".join(missing)) if missing else ""
+        missing_hint.visible = bool(missing)
         _refresh(app)
 
     confirm = button(_("Play it"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True, max_lines=1)
-    dialog = ft.AlertDialog(modal=True, title=ft.Text(render(option.label), size=19), content=ft.Container(body, width=560),
+    title = ft.Column([ft.Text(render(option.label), size=19), missing_hint], spacing=2, tight=True)
+    dialog = ft.AlertDialog(modal=True, title=title, content=ft.Container(body, width=560),
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm}
+    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm, "missing": missing_hint}
     return dialog
 
 
