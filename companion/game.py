@@ -100,6 +100,9 @@ class GameDefinition:
     cards: Callable[[], tuple[GameCard, ...]] = lambda: ()
     #: which published edition the game's card data describes (its data file's header says so too)
     card_edition: str = ""
+    #: settings under which the game keeps secrets its defaults do not (Dungeon Twister on seat
+    #: screens): the secrets checks play it that way too
+    secret_settings: Mapping[str, Any] | None = None
     #: table_cards(state): the cards of the game as it was set up, a table's own cards included (Elder
     #: Sign's adventures and Mythos from the table's file); None: the same as cards()
     table_cards: Callable[[State], tuple[GameCard, ...]] | None = None

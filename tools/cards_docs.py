@@ -9,7 +9,6 @@ schema when loaded), so the docs say what `companion cards known GAME` says.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from itertools import groupby
@@ -20,17 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 from companion.game import GameCard, GameDefinition  # noqa: E402
 from companion.messages import render  # noqa: E402
-from companion.registry import all_games  # noqa: E402
-from tools.settings_docs import _cell, updated  # noqa: E402
+from tools.settings_docs import _cell, rewrite_docs  # noqa: E402
 
 BEGIN, END = "<!-- cards:begin -->", "<!-- cards:end -->"
-DOCS = ROOT / "docs"
-
-
-def doc_path(game: GameDefinition) -> Path:
-    return DOCS / f"{game.id}-cards.md"
-
-
 def listing(game: GameDefinition) -> str:
     cards = game.cards()
     languages = sorted({lang for card in cards for lang in card.names}, key=lambda lang: (lang != "en", lang))
@@ -55,25 +46,7 @@ def _plain(value: object) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="only say whether the docs are up to date")
-    args = parser.parse_args(argv)
-    stale = []
-    for game in all_games().values():
-        if not game.decide.__module__.startswith("companion.games.") or not game.cards():
-            continue  # a game added through $COMPANION_GAMES (the tests' counter) has no page in docs/
-        path = doc_path(game)
-        old = path.read_text(encoding="utf-8") if path.exists() else f"# {game.title.id}: the cards\n"
-        new = updated(old, listing(game), BEGIN, END)
-        if new != old:
-            stale.append(path.relative_to(ROOT).as_posix())
-            if not args.check:
-                path.write_text(new, encoding="utf-8")
-    if args.check and stale:
-        print("out of date (run python tools/cards_docs.py): " + ", ".join(stale))
-        return 1
-    print(("rewrote " + ", ".join(stale)) if stale and not args.check else "card docs are up to date")
-    return 0
+    return rewrite_docs(argv, __doc__ or "", "cards", listing, BEGIN, END, wanted=lambda game: bool(game.cards()))
 
 
 if __name__ == "__main__":

@@ -29,8 +29,8 @@ Rows, each "failures of runs" — every one must be 0:
   guessed by cookie from one or many addresses are looked up only within the LAN door's budget; no
   viewer's payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
 Every game the registry knows is played, plus the tests' own counter game (seats, secrets). A game
-whose settings can give it secrets its defaults do not (`SECRET_SETTINGS`: Dungeon Twister on seat
-screens) is played both ways: the secrets rows play each way in full, the other rows take them in turn.
+whose settings can give it secrets its defaults do not (`GameDefinition.secret_settings`: Dungeon
+Twister on seat screens) is played both ways: the secrets rows play each way in full, the other rows take them in turn.
 """
 from __future__ import annotations
 
@@ -76,14 +76,9 @@ class Result:
 
 
 # -- scripted games, from the rules' own menus -------------------------------------------------------------
-#: game id -> settings that give it secrets its defaults do not. Dungeon Twister plays on the table screen
-#: by default (lines and combat cards entered once revealed); on seat screens they are chosen in secret.
-SECRET_SETTINGS: dict[str, dict[str, Any]] = {"dungeontwister": {"seats": {"secret_choices": "seats"}}}
-
-
 def ways_to_play(game: GameDefinition) -> list[dict[str, Any]]:
     """The settings a game is played with: its defaults (no settings), then any with more secrets."""
-    return [{}, *([SECRET_SETTINGS[game.id]] if game.id in SECRET_SETTINGS else [])]
+    return [{}, *([dict(game.secret_settings)] if game.secret_settings else [])]
 
 
 def start_request(game: GameDefinition, seed: int = 0, settings: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,10 +24,6 @@ from companion.settings import SettingInfo, describe  # noqa: E402
 
 BEGIN, END = "<!-- settings:begin -->", "<!-- settings:end -->"
 DOCS = ROOT / "docs"
-
-
-def doc_path(game: GameDefinition) -> Path:
-    return DOCS / f"{game.id}-settings.md"
 
 
 def table(game: GameDefinition) -> str:
@@ -66,26 +63,33 @@ def updated(text: str, generated: str, begin: str = BEGIN, end: str = END) -> st
     return text.rstrip("\n") + "\n\n" + block + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def rewrite_docs(argv: list[str] | None, description: str, what: str, block: Callable[[GameDefinition], str],
+                 begin: str = BEGIN, end: str = END, wanted: Callable[[GameDefinition], bool] = lambda game: True) -> int:
+    """Rewrite every game's generated block in docs/<game>-<what>.md (or, with --check, exit 1 naming
+    the files out of date). `what` ("settings", "cards") also names the tool in its messages."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only say whether the docs are up to date")
     args = parser.parse_args(argv)
     stale = []
     for game in all_games().values():
-        if not game.decide.__module__.startswith("companion.games."):
+        if not game.decide.__module__.startswith("companion.games.") or not wanted(game):
             continue  # a game added through $COMPANION_GAMES (the tests' counter) has no page in docs/
-        path = doc_path(game)
-        old = path.read_text(encoding="utf-8") if path.exists() else f"# {game.title.id}: settings\n"
-        new = updated(old, table(game))
+        path = DOCS / f"{game.id}-{what}.md"
+        old = path.read_text(encoding="utf-8") if path.exists() else f"# {game.title.id}: {what}\n"
+        new = updated(old, block(game), begin, end)
         if new != old:
             stale.append(path.relative_to(ROOT).as_posix())
             if not args.check:
                 path.write_text(new, encoding="utf-8")
     if args.check and stale:
-        print("out of date (run python tools/settings_docs.py): " + ", ".join(stale))
+        print(f"out of date (run python tools/{what}_docs.py): " + ", ".join(stale))
         return 1
-    print(("rewrote " + ", ".join(stale)) if stale and not args.check else "settings docs are up to date")
+    print(("rewrote " + ", ".join(stale)) if stale and not args.check else f"{what} docs are up to date")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return rewrite_docs(argv, __doc__ or "", "settings", table)
 
 
 if __name__ == "__main__":

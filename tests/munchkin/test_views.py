@@ -142,5 +142,5 @@ def test_the_settings_docs_table_is_made_from_the_schema():
     spec = importlib.util.spec_from_file_location("settings_docs", root / "tools" / "settings_docs.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    text = tool.doc_path(GAME).read_text(encoding="utf-8")
+    text = (tool.DOCS / f"{GAME.id}-settings.md").read_text(encoding="utf-8")
     assert tool.updated(text, tool.table(GAME)) == text, "run: python tools/settings_docs.py"

@@ -38,6 +38,7 @@ GAME = GameDefinition(
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
     card_edition=catalogue().edition,
+    secret_settings={"seats": {"secret_choices": "seats"}},
     scan=inputs.scan,
     cooperative=False,
     seat_range=(2, 2),

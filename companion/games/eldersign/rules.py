@@ -27,7 +27,7 @@ from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREE
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
-from companion.messages import M, Text
+from companion.messages import M, Message, Text
 from companion.records import Command, Event
 
 #: a name fits a seat's badge and a spoken sentence
@@ -767,11 +767,7 @@ def _check_amount(amount: int, most: int) -> None:
 def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     """Seed, "Уничтожение": the player takes a new investigator not devoured in this game; full sanity and stamina."""
     s = tx.state
-    seat = c.seat or (actor.seat if actor.is_seat else s.seat)
-    if seat not in s.players:
-        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
-    if actor.is_seat and actor.seat != seat:
-        raise RuleError("NOT_YOURS", M("Each player chooses their own investigator."))
+    seat = _named_seat(s, c.seat, actor, M("Each player chooses their own investigator."))
     if s.investigator(seat).card is not None:
         raise RuleError("NOT_DEVOURED", M("{seat}'s investigator is still in the game.", seat=seat))
     if s.awakened:
@@ -784,11 +780,7 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
 def starting_item(tx: Tx, c: cmd.StartingItem, actor: Viewer) -> None:
     """Setup (an investigator card: items "of your choice"): the player takes them one at a time."""
     s = tx.state
-    seat = c.seat or (actor.seat if actor.is_seat else s.seat)
-    if seat not in s.players:
-        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
-    if actor.is_seat and actor.seat != seat:
-        raise RuleError("NOT_YOURS", M("A seat changes only its own investigator's counters."))
+    seat = _named_seat(s, c.seat, actor, M("A seat changes only its own investigator's counters."))
     if s.investigator(seat).to_choose < 1:
         raise RuleError("NOTHING_TO_CHOOSE", M("{seat}'s investigator has no starting item left to choose.", seat=seat))
     if c.what not in CHOOSABLE:
@@ -868,6 +860,16 @@ def awaken_command(tx: Tx, c: cmd.Awaken, actor: Viewer) -> None:
 
 
 # -- checks ---------------------------------------------------------------------------------------
+def _named_seat(s: ElderSignState, named: str | None, actor: Viewer, not_yours: Message) -> str:
+    """The seat a command names (else the sender's, else the player on turn); a seat acts only for itself."""
+    seat = named or (actor.seat if actor.is_seat else s.seat)
+    if seat not in s.players:
+        raise RuleError("UNKNOWN_SEAT", M("There is no seat \"{seat}\" at this table.", seat=seat))
+    if actor.is_seat and actor.seat != seat:
+        raise RuleError("NOT_YOURS", not_yours)
+    return seat
+
+
 def _require_turn(s: ElderSignState, actor: Viewer) -> None:
     if actor.is_seat and actor.seat != s.active_seat:
         raise RuleError("NOT_YOUR_TURN", M("It is {player}'s turn.", player=s.active_seat or ""))
