@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.messages import M
 from companion.records import EVERYONE, Rule
-from companion.store import EventStore, StoreError, _os_reason
+from companion.store import EventStore, StoreError, os_reason
 
 KEY_BYTES = 32
 NONCE_BYTES = 16
@@ -157,6 +157,6 @@ def _write_key(path: Path) -> None:
         finally:
             os.close(directory)
     except OSError as exc:
-        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(path), reason=_os_reason(exc))) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(path), reason=os_reason(exc))) from exc
     finally:
         temporary.unlink(missing_ok=True)

@@ -351,7 +351,7 @@ def probe_writable(folder: str | os.PathLike[str]) -> Text | None:
             os.close(handle)
             os.unlink(name)
     except OSError as exc:
-        return _os_reason(exc)
+        return os_reason(exc)
     return None
 
 
@@ -359,7 +359,7 @@ def _read_only_card() -> Text:
     return M("the SD card is read-only (the system stopped writing to it; it may be failing)")
 
 
-def _os_reason(exc: OSError) -> Text:
+def os_reason(exc: OSError) -> Text:
     if exc.errno == errno.EROFS:
         return _read_only_card()
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -386,7 +386,7 @@ class GameLock:
         try:
             handle = self.path.open("a+", encoding="utf-8")
         except OSError as exc:
-            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(self.path), reason=_os_reason(exc))) from exc
+            raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(self.path), reason=os_reason(exc))) from exc
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -660,7 +660,7 @@ def _alone_with(source: Path) -> Iterator[None]:
     try:
         handle = _in_use_file(source).open("a", encoding="utf-8")
     except OSError as exc:
-        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=_os_reason(exc))) from exc
+        raise StoreError("SAVE_FAILED", M("Could not save to {path}: {reason}.", path=str(source), reason=os_reason(exc))) from exc
     with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
