@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 READY  := $(VENV)/.ready
 
-.PHONY: run test bench clean
+.PHONY: run test explore bench clean
 
 $(READY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ test: $(READY)
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+
+# the property tests with fresh random seeds and more examples (the test command is derandomized)
+explore: $(READY)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 --dist loadfile -q tests/bigbang tests/eldersign tests/munchkin tests/dungeontwister tests/test_contract.py tests/test_table.py $(PYTEST_ARGS)
 
 bench: $(READY)
 	$(PY) benchmarks/run.py $(ARGS)

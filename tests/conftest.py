@@ -3,10 +3,14 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-# CI gets more examples than a quick local run; both stay well inside the suite's time budget.
-settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# The test command is derandomized: the same examples on every run, so CI fails only on a change of
+# code. CI gets more examples than a quick local run. `make explore` (profile "explore") searches with
+# fresh random seeds and many more examples; a case it finds is kept as an explicit @example.
+_QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", max_examples=60, derandomize=True, **_QUIET)
+settings.register_profile("dev", max_examples=25, derandomize=True, **_QUIET)
+settings.register_profile("explore", max_examples=400, derandomize=False, **_QUIET)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture
