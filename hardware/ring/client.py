@@ -3,7 +3,7 @@
     with RingClient(None) as ring:              # None: find the Pico by its USB id
         ring.show(render(ring_view(state), ring.led_count or 24))
 
-One background thread owns the serial port (protocol v1, docs ring-protocol.md). `show()` and
+One background thread owns the serial port (protocol v1, docs/ring-protocol.md). `show()` and
 `brightness()` only record what is wanted and wake that thread; they never block or raise, whether
 a ring is plugged in or not. The thread keeps a model of what the device has acknowledged and sends
 only the difference: a moved moon is one short SET and a SHOW; an unchanged frame sends nothing.
