@@ -71,7 +71,7 @@ def bench_changes(count: int, workdir: Path) -> list[float]:
 
 
 def bench_replugs(count: int, workdir: Path) -> list[float]:
-    link = workdir / "moonring"
+    link = workdir / "companion-ring"
     dev = _firmware(workdir / "fw0")
     link.symlink_to(dev.port)
     frames = moon_frames(count + 1)

@@ -76,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--lan", action="store_true", help="check the port on every network interface, as `run --lan` binds it")
     doctor.set_defaults(func=_doctor)
 
-    ring = sub.add_parser("ring", help="the LED moon ring")
+    ring = sub.add_parser("ring", help="the LED ring")
     ring_sub = ring.add_subparsers(required=True, metavar="ACTION")
     flash = ring_sub.add_parser("flash", help="copy the firmware to the ring's Pico and check its HELLO")
     flash.add_argument("--port", default=None, help="serial port of the Pico (default: found by USB id)")

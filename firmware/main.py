@@ -1,4 +1,4 @@
-"""Moon-ring firmware: a WS2812 ring on a Raspberry Pi Pico, speaking ring protocol 1 on USB serial.
+"""LED-ring firmware: a WS2812 ring on a Raspberry Pi Pico, speaking ring protocol 1 on USB serial.
 
 The contract is the ring protocol, version 1 (docs/ring-protocol.md). This one file is what runs on the Pico (copy it
 to the board as main.py; see firmware/README.md). It is laid out in three parts:

@@ -1,1 +1,1 @@
-"""Device adapters: buttons, card readers and the LED moon ring."""
+"""Device adapters: buttons, card readers and the LED ring."""

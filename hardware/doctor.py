@@ -120,13 +120,13 @@ def _owned(device: str, seat: int | None) -> str:
 
 def check_ring(config: HardwareConfig) -> Finding:
     if config.ring == "simulated":
-        return Finding("moon ring", "ok", "simulated (drawn on the screen)")
+        return Finding("LED ring", "ok", "simulated (drawn on the screen)")
     from hardware.ring.client import RingClient, find_ring_port
 
     port = find_ring_port(config.ring_port or None)
     if port is None:
-        return Finding("moon ring", "FAIL", "no ring found (no port configured, no Pico 2E8A:0005 on USB)",
-                       "plug the ring's Pico in; install deploy/99-moonring.rules for /dev/moonring")
+        return Finding("LED ring", "FAIL", "no ring found (no port configured, no Pico 2E8A:0005 on USB)",
+                       "plug the ring's Pico in; install deploy/99-companion-ring.rules for /dev/companion-ring")
     client = RingClient(port, hold_ms=0)
     try:
         deadline = time.monotonic() + 3
@@ -136,8 +136,8 @@ def check_ring(config: HardwareConfig) -> Finding:
     finally:
         client.close()
     if status.state != "connected":
-        return Finding("moon ring", "FAIL", f"{port}: {status.message}", "check the cable; reflash with `companion ring flash`")
-    return Finding("moon ring", "ok", f"{port}: {status.message}")
+        return Finding("LED ring", "FAIL", f"{port}: {status.message}", "check the cable; reflash with `companion ring flash`")
+    return Finding("LED ring", "ok", f"{port}: {status.message}")
 
 
 def check_fonts(config: HardwareConfig) -> Finding:

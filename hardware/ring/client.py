@@ -1,4 +1,4 @@
-"""The Pi's side of the moon-ring link: keeps the ring showing the game's current frame.
+"""The Pi's side of the ring link: keeps the ring showing the game's current frame.
 
     with RingClient(None) as ring:              # None: find the Pico by its USB id
         ring.show(render(ring_view(state), ring.led_count or 24))
@@ -124,7 +124,7 @@ class _Device:
 class RingClient:
     """The ring on a serial port (see the module docstring).
 
-    port: the configured device path (e.g. /dev/moonring), or None to search by USB id.
+    port: the configured device path (e.g. /dev/companion-ring), or None to search by USB id.
     finder(port) -> path or None: asked before every connection attempt (find_ring_port).
     hold_ms: sent as HOLD after HELLO, so a Pi that dies leaves the ring showing the firmware's
         host-lost pattern after this long; the thread PINGs when idle so a live Pi never trips it.

@@ -1,4 +1,4 @@
-"""Host side of the moon-ring serial protocol, version 1 (docs/ring-protocol.md): pure helpers.
+"""Host side of the ring serial protocol, version 1 (docs/ring-protocol.md): pure helpers.
 
 Builds host frames and parses device lines; no serial I/O here. The ring client and the firmware
 tests share these.

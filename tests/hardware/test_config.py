@@ -24,10 +24,10 @@ def test_the_sample_config_loads_and_says_what_the_defaults_say():
 
 def test_values_are_read(tmp_path):
     path = tmp_path / "hw.toml"
-    path.write_text('[buttons]\npins = { next = 5, yes = 6 }\nhold_ms = 1200\n[ring]\nkind = "serial"\nport = "/dev/moonring"\nleds = 60\n')
+    path.write_text('[buttons]\npins = { next = 5, yes = 6 }\nhold_ms = 1200\n[ring]\nkind = "serial"\nport = "/dev/companion-ring"\nleds = 60\n')
     config = load(path)
     assert config.pins == {"next": 5, "yes": 6} and config.hold_ms == 1200
-    assert (config.ring, config.ring_port, config.ring_leds) == ("serial", "/dev/moonring", 60)
+    assert (config.ring, config.ring_port, config.ring_leds) == ("serial", "/dev/companion-ring", 60)
 
 
 @pytest.mark.parametrize("text, line, words", [

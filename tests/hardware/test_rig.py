@@ -166,12 +166,15 @@ def test_a_tag_of_another_game_is_a_clear_message(rig):
 
 
 def test_a_reader_that_stops_answering_is_reported_and_the_game_goes_on(rig):
+    def said():  # the reader's own reports (a machine without aplay adds a sounds report of its own)
+        return [p.ok for p in rig.problems if p.device == rig.reader.name]
+
     rig.reader.unplug()
-    assert until(lambda: any(not p.ok for p in rig.problems))
+    assert until(lambda: said() == [False])
     choose(rig, "Play 2 Penny")
     assert rig.table.session.turn.phase == "actions"
     rig.reader.plug_in()
-    assert until(lambda: rig.problems[-1].ok)  # "answers again", said once
+    assert until(lambda: said() == [False, True])  # "answers again", said once
 
 
 def test_a_press_that_means_nothing_is_a_cue_not_an_error(rig):
@@ -308,7 +311,7 @@ def test_a_device_that_cannot_open_leaves_nothing_running():
 def test_doctor_reports_each_device_for_a_simulated_table(tmp_path):
     text_, status = doctor(HardwareConfig(pin_factory="mock"), tmp_path / "games.db")
     assert status == 0
-    for row in ("GPIO", "buttons", "card reader", "moon ring", "fonts", "Chromium", "save file"):
+    for row in ("GPIO", "buttons", "card reader", "LED ring", "fonts", "Chromium", "save file"):
         assert row in text_
     assert "simulated" in text_
 
@@ -328,7 +331,7 @@ def test_doctor_checks_every_seats_buttons_and_reader(tmp_path):
 def test_doctor_names_a_ring_it_cannot_find(tmp_path):
     text_, status = doctor(HardwareConfig(pin_factory="mock", ring="serial", ring_port="/dev/no-such-ring"), tmp_path / "g.db")
     assert status == 1
-    ring_row = next(line for line in text_.splitlines() if line.startswith("moon ring"))
+    ring_row = next(line for line in text_.splitlines() if line.startswith("LED ring"))
     assert "FAIL" in ring_row and "/dev/no-such-ring" in ring_row
 
 

@@ -403,7 +403,7 @@ def test_an_animation_the_ring_lacks_falls_back_to_the_still_frame(emulator, cli
 
 @needs_firmware
 def test_unplugged_ring_never_stops_the_game_and_resyncs_when_replugged(firmware, client, tmp_path):
-    link = tmp_path / "moonring"  # as udev's /dev/moonring: the same name on every plug
+    link = tmp_path / "companion-ring"  # as udev's /dev/companion-ring: the same name on every plug
     first = firmware()
     link.symlink_to(first.port)
     ring = client(str(link))
@@ -487,7 +487,7 @@ class Port:
 
 
 @pytest.mark.parametrize("configured, ports, want", [
-    ("/dev/moonring", [Port("/dev/ttyACM0", 0x2E8A, 0x0005)], "/dev/moonring"),
+    ("/dev/companion-ring", [Port("/dev/ttyACM0", 0x2E8A, 0x0005)], "/dev/companion-ring"),
     (None, [Port("/dev/ttyUSB0", 0x1A86, 0x7523), Port("/dev/ttyACM1", 0x2E8A, 0x0005)], "/dev/ttyACM1"),
     (None, [Port("/dev/ttyS0"), Port("/dev/ttyACM0", 0x2E8A, 0x000A)], None),
 ])

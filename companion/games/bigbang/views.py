@@ -4,7 +4,7 @@
   aloud: never the solution, the PIN, or the pile's order or composition beyond its size. The game
   master (behind the PIN) sees the solution and the decks as well.
 - `turn`, `seats`: the typed turn (whose turn, the phase, the result) and the players.
-- `ring`: what the LED moon ring shows.
+- `ring`: what the LED ring shows (the moon track).
 - `prompt`: what the table must do next.
 - `describe`: the undo-list line for one step.
 - `odds`: the exact chance to beat each enemy, an analysis computed only when a screen asks.
