@@ -1,11 +1,11 @@
-"""Every `docs/….md` a source file or README cites is in the project (the ring firmware once cited a
-protocol document that was not)."""
+"""Every project document (`docs/….md`, `ui/….md`, …) a source file or README cites is in the project
+(the ring firmware once cited a protocol document that was not; the game guide a UI README)."""
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CITED = re.compile(r"(?<![\w./-])docs/[\w./-]+?\.md\b")
+CITED = re.compile(r"(?<![\w./-])(?:docs|ui|companion|hardware|firmware|deploy|tools)/[\w./-]+?\.md\b")
 SOURCES = ("companion", "hardware", "ui", "entry", "firmware", "tools", "benchmarks", "deploy", "docs")
 
 
