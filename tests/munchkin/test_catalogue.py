@@ -232,3 +232,61 @@ class TestSexes:
         do(s, "curse", "Bob", target="Cy", card="change-sex")
         assert player(s, "Cy")["sex"] == "male"
         refused(s, "NO_CHANGE", "sex", "Cy", sex="male")
+
+
+class TestRestrictions:
+    """Facts §2.8: "usable by X only", "not for X", "humans only": such an item may be carried, never
+    used by the wrong character; one that becomes unusable (a class or race gone or taken, a sex changed)
+    is turned sideways into the backpack (seed §Gegenstände)."""
+
+    def test_humans_only_is_refused_to_a_character_with_a_race(self):
+        s = start()
+        do(s, "become", card="elf")
+        do(s, "item", card="bad-ass-bandana")
+        bandana = gear(s, "Ann")["Bad-Ass Bandana"]
+        assert not bandana["equipped"] and player(s, "Ann")["strength"] == 1
+        error = refused(s, "NOT_USABLE", "equip", item=bandana["uid"])
+        assert "humans only" in render(error.text)
+
+    def test_taking_a_race_puts_a_humans_only_item_in_the_backpack(self):
+        s = start()
+        do(s, "item", card="bad-ass-bandana")
+        assert player(s, "Ann")["strength"] == 1 + 3
+        do(s, "become", card="dwarf")
+        assert not gear(s, "Ann")["Bad-Ass Bandana"]["equipped"] and player(s, "Ann")["strength"] == 1
+        do(s, "drop", card="dwarf")
+        do(s, "equip", item=gear(s, "Ann")["Bad-Ass Bandana"]["uid"])
+        assert player(s, "Ann")["strength"] == 1 + 3
+
+    def test_not_for_a_class_is_refused_to_that_class(self):
+        s = start()
+        do(s, "become", card="wizard")
+        do(s, "item", card="mithril-armor")
+        armour = gear(s, "Ann")["Mithril Armor"]
+        assert not armour["equipped"]
+        assert "not for a Wizard" in render(refused(s, "NOT_USABLE", "equip", item=armour["uid"]).text)
+        assert not any(o.command == {"cmd": "equip", "item": armour["uid"]} for o in GAME.options(s.state, TABLE))
+
+    def test_becoming_the_class_an_item_is_not_for_puts_it_away(self):
+        s = start()
+        do(s, "item", card="pantyhose-of-giant-strength")
+        do(s, "become", card="warrior")
+        assert not gear(s, "Ann")["Pantyhose of Giant Strength"]["equipped"] and player(s, "Ann")["strength"] == 1
+
+    def test_usable_by_a_class_only_needs_that_class_and_losing_it_puts_the_item_away(self):
+        s = start()
+        do(s, "item", card="staff-of-napalm")
+        staff = gear(s, "Ann")["Staff of Napalm"]
+        assert not staff["equipped"]
+        assert "only for a Wizard" in render(refused(s, "NOT_USABLE", "equip", item=staff["uid"]).text)
+        do(s, "become", card="wizard")
+        do(s, "equip", item=staff["uid"])
+        assert player(s, "Ann")["strength"] == 1 + 5
+        do(s, "curse", "Bob", target="Ann", card="lose-your-class")
+        assert not gear(s, "Ann")["Staff of Napalm"]["equipped"] and player(s, "Ann")["strength"] == 1
+
+    def test_a_scanned_item_its_player_cannot_use_is_offered_only_carried(self):
+        s = start()
+        do(s, "become", card="elf")
+        offer = GAME.scan(s.state, "swiss-army-polearm", TABLE)
+        assert isinstance(offer, Option) and [c.value for c in offer.asks[0].choices] == [False]

@@ -121,6 +121,10 @@ class ItemSettings(CardSettings):
     one_shot: bool = False
     #: works only for a seat with this class or race (by its id), or of this sex (male, female)
     only: str | None = None
+    #: not usable by a seat with this class or race (by its id): "Not for Wizards"
+    not_for: str | None = None
+    #: usable only by a human: a seat with no race card ("Humans only")
+    humans_only: bool = False
     #: modifier to its owner's run-away rolls while equipped
     run: int = Field(default=0, ge=-6, le=6)
     #: a one-shot that sets a die to any face after the roll (the seed's loaded die)
@@ -200,7 +204,7 @@ class MunchkinSettings(Section):
     table: TableSettings = Field(title=N_("The table"))
     combat: CombatSettings = Field(title=N_("Combat and selling"))
     monsters: list[MonsterSettings] = _cards(N_("Monsters"), N_("id, name, level, treasures, levels, bonus, run, wont_pursue, bad_stuff."))
-    items: list[ItemSettings] = _cards(N_("Items"), N_("id, name, bonus, slot, big, gold, one_shot, only, run, sets_die."))
+    items: list[ItemSettings] = _cards(N_("Items"), N_("id, name, bonus, slot, big, gold, one_shot, only, not_for, humans_only, run, sets_die."))
     curses: list[CurseSettings] = _cards(N_("Curses"), N_("id, name, effect (levels, lose, count, or_levels, combat, run, lasting)."))
     enhancers: list[EnhancerSettings] = _cards(N_("Monster enhancers"), N_("id, name, bonus, extra treasures."))
     roles: list[RoleSettings] = _cards(N_("Classes and races"), N_("id, name, kind (class or race) and the abilities the companion applies."))
@@ -222,7 +226,7 @@ class MunchkinSettings(Section):
         for kind in ("monsters", "items"):
             for prefix, entries in ((kind, getattr(self, kind)), (f"house.{kind}", getattr(self.house, kind))):
                 for i, entry in enumerate(entries):
-                    named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [entry.only] if entry.only else []
+                    named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [r for r in (entry.only, entry.not_for) if r]
                     unknown = [role for role in named if role not in roles and role not in SEXES]
                     if unknown:
                         raise SettingProblem(M("no class or race \"{id}\"", id=unknown[0]), key=f"{prefix}.{i}")
@@ -286,6 +290,8 @@ class ItemCard(Printed):
     gold: int = 0
     one_shot: bool = False
     only: str | None = None
+    not_for: str | None = None
+    humans_only: bool = False
     run: int = 0
     sets_die: bool = False
     removes: bool = False

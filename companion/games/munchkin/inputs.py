@@ -20,7 +20,7 @@ from companion.game import GameCard
 from companion.games.munchkin import names
 from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
+from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing, usable
 from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
 from companion.games.munchkin.state import Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
@@ -149,7 +149,7 @@ def _own_turn_cards(s: MunchkinState, p: Player) -> list[Option]:
         item = names.item(c, g.card, g.name)
         if g.equipped:
             found.append(Option(M("Backpack: {item}", item=item), {"cmd": "unequip", "item": g.uid}))
-        elif not g.one_shot and slot_free(p, g):
+        elif not g.one_shot and slot_free(p, g) and usable(s, g, p):
             found.append(Option(M("Equip {item}", item=item), {"cmd": "equip", "item": g.uid}))
     carried = [g for g in p.gear if not g.equipped and g.gold]
     gold = sum(g.gold for g in carried)
@@ -419,8 +419,9 @@ def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Opti
     if not (own_turn or (s.player(me).received and not s.in_fight(me))):
         return None
     name = names.card(s.config, card)
-    gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot)
-    wearable = not item.one_shot and slot_free(s.player(me), gear)
+    gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot, only=item.only, not_for=item.not_for,
+                humans_only=item.humans_only)
+    wearable = not item.one_shot and slot_free(s.player(me), gear) and usable(s, gear, s.player(me))
     how = (Choice(True, M("equipped"), likely=True), Choice(False, M("carried"))) if wearable else (Choice(False, M("onto the table")),)
     return Option(M("{seat} plays {item}", seat=me, item=name), {"cmd": "item", "card": card},
                   (Ask("equip", M("{seat} plays {item}", seat=me, item=name), how),))

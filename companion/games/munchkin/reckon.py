@@ -21,12 +21,34 @@ def roles(s: MunchkinState, p: Player) -> list[Role]:
     return [s.config.roles[r] for r in p.roles if r in s.config.roles]
 
 
-def counts(g: Gear, p: Player) -> bool:
-    """An equipped item counts, unless it is only for a class or race its owner does not have (facts §2.8),
-    or for the other sex (a sex nobody said: it counts)."""
+def counts(s: MunchkinState, g: Gear, p: Player) -> bool:
+    """An equipped item counts while its owner may use it (facts §2.8)."""
+    return g.equipped and usable(s, g, p)
+
+
+def is_human(s: MunchkinState, p: Player) -> bool:
+    """Facts §2.9: a character without a race card is human."""
+    return not any(s.config.roles[r].kind == "race" for r in p.roles if r in s.config.roles)
+
+
+def unusable_because(s: MunchkinState, g: Gear, p: Player) -> str | None:
+    """Why `p` may not use `g` ("only", "not_for", "humans_only"), or None: it may. An item only for one
+    sex needs that sex (a sex nobody said: it may); one only for a class or race needs it; one "not for"
+    a class or race refuses it; one for humans only refuses any race (facts §2.8)."""
     if g.only in SEXES:
-        return g.equipped and p.sex in (None, g.only)
-    return g.equipped and (g.only is None or g.only in p.roles)
+        if p.sex not in (None, g.only):
+            return "only"
+    elif g.only is not None and g.only not in p.roles:
+        return "only"
+    if g.not_for is not None and g.not_for in p.roles:
+        return "not_for"
+    if g.humans_only and not is_human(s, p):
+        return "humans_only"
+    return None
+
+
+def usable(s: MunchkinState, g: Gear, p: Player) -> bool:
+    return unusable_because(s, g, p) is None
 
 
 def wears_armour(p: Player) -> bool:
@@ -36,7 +58,7 @@ def wears_armour(p: Player) -> bool:
 def strength(s: MunchkinState, name: str) -> int:
     """Seed §Kampf: level plus every modifier: equipped items, abilities, curses in effect."""
     p = s.player(name)
-    gear = sum(g.bonus for g in p.gear if counts(g, p))
+    gear = sum(g.bonus for g in p.gear if counts(s, g, p))
     unarmoured = 0 if wears_armour(p) else max((r.unarmoured for r in roles(s, p)), default=0)
     return p.level + gear + unarmoured + sum(c.combat for c in p.curses)
 
@@ -113,7 +135,7 @@ def slots_ok(p: Player) -> bool:
 def run_bonus(s: MunchkinState, name: str, foe: Foe) -> int:
     """Facts §2.5: abilities (Elf +1), equipped items, curses in effect and the monster modify the roll."""
     p = s.player(name)
-    return (sum(r.run for r in roles(s, p)) + sum(g.run for g in p.gear if counts(g, p))
+    return (sum(r.run for r in roles(s, p)) + sum(g.run for g in p.gear if counts(s, g, p))
             + sum(c.run for c in p.curses) + foe.run)
 
 

@@ -21,11 +21,21 @@ from companion.errors import RuleError
 from companion.games.munchkin import commands as cmd
 from companion.games.munchkin import events as ev
 from companion.games.munchkin import names
-from companion.games.munchkin.config import Config, Effect, merge_settings
+from companion.games.munchkin.config import SEXES, Config, Effect, merge_settings
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOING, DOOR, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, lets_go, may_have_big_items, roles, run_bonus, slot_free, standing
+from companion.games.munchkin.reckon import (
+    hand_limit,
+    lets_go,
+    may_have_big_items,
+    roles,
+    run_bonus,
+    slot_free,
+    standing,
+    unusable_because,
+    usable,
+)
 from companion.games.munchkin.state import Body, Foe, Gear, MunchkinState, Player, evolve
-from companion.messages import M, P
+from companion.messages import M, P, Text
 from companion.records import Command, Event
 
 #: a name fits a seat's badge and a spoken sentence
@@ -556,6 +566,7 @@ def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | N
     sex = tx.state.player(victim).sex
     if effect.change_sex and sex is not None:
         tx.emit(ev.SexSet(victim, "female" if sex == "male" else "male"))
+        put_away_unusable(tx, victim)
     if effect.stays:
         tx.emit(ev.CurseStays(victim, tx.state.next_uid, card, source, effect.combat, effect.run))
 
@@ -672,7 +683,7 @@ def play_item(tx: Tx, c: cmd.PlayItem, actor: Viewer) -> None:
     item = _new_item(s, c)
     if item.big and not _big_item_fits(s, p):
         raise RuleError("ONE_BIG_ITEM", M("{seat} already has a Big item in play.", seat=seat))
-    equipped = c.equip and not item.one_shot and slot_free(p, item)
+    equipped = c.equip and not item.one_shot and slot_free(p, item) and usable(s, item, p)
     spend_hand(tx, seat, 1)
     tx.emit(ev.ItemPlayed(seat, item.uid, item.card, item.name, item.bonus, item.slot, item.big, item.gold, item.one_shot, equipped))
 
@@ -686,7 +697,7 @@ def _new_item(s: MunchkinState, c: cmd.PlayItem) -> Gear:
         if (c.name, c.bonus, c.slot, c.big, c.gold, c.one_shot) != (None, 0, "none", False, 0, False):
             raise RuleError("BAD_ARGUMENTS", M("A catalogue card brings its own numbers."))
         return Gear(uid, card.name, card.id, card.bonus, card.slot, card.big, card.gold, card.one_shot, only=card.only, run=card.run,
-                    sets_die=card.sets_die)
+                    sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only)
     _in_range(c.bonus, -20, 20, "bonus")
     _in_range(c.gold, 0, 10_000, "gold")
     return Gear(uid, _name(c.name), None, c.bonus, c.slot, c.big, c.gold, c.one_shot)
@@ -704,9 +715,32 @@ def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
         raise RuleError("ALREADY_EQUIPPED", M("{item} is already equipped.", item=item.name))
     if item.one_shot:
         raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
+    why = unusable_because(s, item, s.player(seat))
+    if why is not None:
+        raise RuleError("NOT_USABLE", not_usable(s, seat, item, why))
     if not slot_free(s.player(seat), item):
         raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=names.slot(item.slot), item=item.name))
     tx.emit(ev.ItemEquipped(seat, item.uid))
+
+
+def not_usable(s: MunchkinState, seat: str, item: Gear, why: str) -> Text:
+    """Facts §2.8: what keeps `seat` from using `item` (it may still be carried)."""
+    name = names.item(s.config, item.card, item.name)
+    if why == "humans_only":
+        return M("{item} is for humans only, and {seat} has a race: it can only be carried.", item=name, seat=seat)
+    if why == "not_for":
+        return M("{item} is not for a {role}: {seat} can only carry it.", item=name, role=names.card(s.config, item.not_for), seat=seat)
+    who = names.sex(item.only) if item.only in SEXES else names.card(s.config, item.only)
+    return M("{item} is only for a {who} character: {seat} can only carry it.", item=name, who=who, seat=seat)
+
+
+def put_away_unusable(tx: Tx, seat: str) -> None:
+    """Seed §Gegenstände: an item that can no longer be used (a class or race gone or taken on, a sex
+    changed) is turned sideways, into the backpack: it stays carried until equipped again."""
+    p = tx.state.player(seat)
+    for g in p.gear:
+        if g.equipped and not usable(tx.state, g, p):
+            tx.emit(ev.ItemCarried(seat, g.uid))
 
 
 def unequip(tx: Tx, c: cmd.Unequip, actor: Viewer) -> None:
@@ -810,6 +844,7 @@ def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
             raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=names.role_kind(kind), seat=seat))
     spend_hand(tx, seat, 1)
     tx.emit(ev.RoleTaken(seat, c.card))
+    put_away_unusable(tx, seat)
 
 
 def use_ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
@@ -882,6 +917,7 @@ def set_sex(tx: Tx, c: cmd.Sex, actor: Viewer) -> None:
     if tx.state.player(seat).sex == c.sex:
         raise RuleError("NO_CHANGE", M("{seat}'s character is {sex} already.", seat=seat, sex=names.sex(c.sex)))
     tx.emit(ev.SexSet(seat, c.sex))
+    put_away_unusable(tx, seat)
 
 
 def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
@@ -929,6 +965,7 @@ def drop_role(tx: Tx, seat: str, card: str) -> None:
         for x in p.extras:
             if s.config.specials[x].does == extra:
                 tx.emit(ev.RoleLost(seat, x))
+    put_away_unusable(tx, seat)
 
 
 def lift(tx: Tx, c: cmd.Lift, actor: Viewer) -> None:

@@ -35,6 +35,9 @@ class Gear:
     only: str | None = None
     run: int = 0
     sets_die: bool = False
+    #: from the catalogue: a class or race that may not use it; humans only (no race card)
+    not_for: str | None = None
+    humans_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -317,7 +320,7 @@ def _item_played(s: MunchkinState, e: ev.ItemPlayed) -> MunchkinState:
     card = s.config.items.get(e.card) if e.card else None
     gear = Gear(e.uid, e.name, e.card, e.bonus, e.slot, e.big, e.gold, e.one_shot, e.equipped)
     if card is not None:
-        gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die)
+        gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only)
     s = _played_at_once(_with(s, e.seat, gear=(*s.player(e.seat).gear, gear)), e.seat)
     return replace(s, next_uid=max(s.next_uid, e.uid + 1))
 

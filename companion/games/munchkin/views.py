@@ -117,7 +117,7 @@ def _player(s: MunchkinState, p: Player, index: int) -> dict[str, Any]:
 
 def _gear(s: MunchkinState, p: Player, g: Gear) -> dict[str, Any]:
     return {"uid": g.uid, "name": render(names.item(s.config, g.card, g.name)), "card": g.card, "bonus": g.bonus, "slot": g.slot,
-            "big": g.big, "gold": g.gold, "one_shot": g.one_shot, "equipped": g.equipped, "counts": counts(g, p), "run": g.run,
+            "big": g.big, "gold": g.gold, "one_shot": g.one_shot, "equipped": g.equipped, "counts": counts(s, g, p), "run": g.run,
             "sets_die": g.sets_die}
 
 
