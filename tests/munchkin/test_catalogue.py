@@ -13,7 +13,7 @@ from companion.inputs import Option
 from companion.messages import render
 from companion.table import Table
 
-from .helpers import do, fight, gear, hand, level, pass_turn, player, refused, start
+from .helpers import do, fight, gear, hand, level, line, pass_turn, player, prompt, refused, set_level, start, uid, view
 
 
 def base_set() -> list[tuple[str, dict]]:
@@ -63,10 +63,82 @@ def test_a_base_set_monster_is_fought_with_its_printed_numbers_and_its_bad_stuff
     assert level(s, "Ann") == 1
 
 
-def test_a_curse_that_takes_cards_takes_them_from_the_hand():
+def test_lose_two_cards_gives_one_to_the_player_on_each_side():
     s = start()
-    do(s, "curse", "Bob", target="Cy", card="lose-two-cards")
-    assert hand(s, "Cy") == 8 - 2 and hand(s, "Bob") == 8 - 1
+    do(s, "curse", "Bob", target="Cy", card="lose-two-cards")  # Cy's left is Ann (next in turn), the right Bob
+    assert hand(s, "Cy") == 8 - 2 and hand(s, "Bob") == 8 - 1 + 1 and hand(s, "Ann") == 8 + 1
+
+
+class TestBadStuffAsked:
+    """Issue 20: bad stuff that rolls a die or lets other players choose is asked, then applied."""
+
+    def caught_by(self, card, **roll):
+        s = start()
+        do(s, "kick", card=card)
+        do(s, "run")
+        do(s, "roll", die=1, **roll)
+        return s
+
+    def test_the_orcs_roll_a_die_for_levels(self):
+        s = start()
+        set_level(s, "Ann", 6)
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        do(s, "roll", die=1, bad_die=4)
+        assert level(s, "Ann") == 2 and not player(s, "Ann")["dead"]
+
+    def test_the_orcs_kill_on_one_or_two(self):
+        s = self.caught_by("3872-orcs", bad_die=2)
+        assert player(s, "Ann")["dead"]
+
+    def test_without_a_face_the_companion_rolls_the_bad_stuff_and_says_so(self):
+        s = start()
+        set_level(s, "Ann", 8)
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        step = do(s, "roll", die=1)
+        face = s.state.last_die
+        assert "the die shows" in line(s, step)
+        assert player(s, "Ann")["dead"] if face <= 2 else level(s, "Ann") == 8 - face
+
+    def test_the_menu_asks_the_bad_stuff_die_only_when_the_roll_is_caught(self):
+        s = start()
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "roll" and o.asks)
+        bad = next(a for a in roll.asks if a.arg == "bad_die")
+        assert not bad.asked({**roll.command, "die": 6}) and bad.asked({**roll.command, "die": 2})
+
+    def test_snails_take_items_or_cards_the_victim_chooses(self):
+        s = start()
+        do(s, "item", card="helm-of-courage")
+        do(s, "item", card="leather-armor")
+        do(s, "kick", card="snails-on-speed")
+        do(s, "run")
+        do(s, "roll", die=1, bad_die=3)
+        assert view(s)["owed"]["lose"] == "things" and view(s)["owed"]["count"] == 3
+        refused(s, "BAD_CHOICE", "lose", items=[uid(s, "Ann", "Helm of Courage")])
+        held = hand(s, "Ann")
+        do(s, "lose", items=[uid(s, "Ann", "Helm of Courage")], cards=2)
+        assert list(gear(s, "Ann")) == ["Leather Armor"] and hand(s, "Ann") == held - 2 and view(s)["owed"] is None
+
+    def test_lawyers_give_every_other_player_a_card_of_the_hand(self):
+        s = self.caught_by("lawyers")
+        assert hand(s, "Ann") == 8 - 2 and hand(s, "Bob") == hand(s, "Cy") == 8 + 1
+
+    def test_the_leperchauns_items_are_picked_by_the_players_left_and_right(self):
+        s = start()
+        for card in ("helm-of-courage", "sandals-of-protection", "kneepads-of-allure"):
+            do(s, "item", card=card)
+        do(s, "kick", card="leperchaun")
+        do(s, "run")
+        do(s, "roll", die=1)
+        assert view(s)["owed"]["chooser"] == "Bob" and "Bob chooses" in prompt(s)
+        refused(s, "NOT_YOURS", "lose", "Ann", items=[uid(s, "Ann", "Helm of Courage")])
+        do(s, "lose", "Bob", items=[uid(s, "Ann", "Helm of Courage")])
+        assert view(s)["owed"]["chooser"] == "Cy"
+        do(s, "lose", "Cy", items=[uid(s, "Ann", "Kneepads of Allure")])
+        assert list(gear(s, "Ann")) == ["Sandals of Protection"] and view(s)["owed"] is None
 
 
 def test_a_curse_that_takes_a_class_costs_a_level_without_one():

@@ -152,15 +152,19 @@ class Roll(Command):
     item: int | None = None
     #: cards discarded after the roll for a class's flight (the Wizard: +1 each, up to 3)
     flight: int = 0
+    #: caught by a monster whose bad stuff rolls a die: the face (none: the companion rolls)
+    bad_die: int | None = None
 
 
 @dataclass(frozen=True)
 class Lose(Command):
-    """Choose what a curse or bad stuff takes when several things qualify (the victim's choice)."""
+    """Choose what a curse or bad stuff takes when several things qualify (the victim's choice, or the players' a card names)."""
 
     kind = "lose"
     items: tuple[int, ...] = ()
     roles: tuple[str, ...] = ()
+    #: cards of the hand, when items or cards may be lost
+    cards: int = 0
 
 
 @dataclass(frozen=True)

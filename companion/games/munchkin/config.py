@@ -34,6 +34,7 @@ Slot = Literal["headgear", "armour", "footgear", "hand", "hands", "none"]
 SEXES = ("male", "female")
 #: what a curse or bad stuff can take away
 Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item", "class", "race"]
+#: what a choice owed can be about: a loss above, or ("things") items and cards of the hand together
 #: what a special card does when played ("other": the table does it by hand; the companion counts the card)
 Does = Literal["go_up", "wandering", "super_munchkin", "half_breed", "other"]
 
@@ -76,6 +77,15 @@ class EffectSettings(Section):
     whole_hand: bool = False
     #: the victim's character changes sex (a curse)
     change_sex: bool = False
+    #: a die is rolled for it: lose that many levels ("levels"), or that many items or cards of the hand, the victim's choice ("things")
+    roll: Literal["none", "levels", "things"] = "none"
+    #: that roll kills on this face or lower (0: never)
+    roll_death: int = Field(default=0, ge=0, le=6)
+    #: where the cards lost from the hand go: the discards; one to each other living player, highest level first (as many as there
+    #: are, `cards` not needed); or to the players to the left and to the right, in turn
+    cards_to: Literal["discard", "others", "left_right"] = "discard"
+    #: who picks the items it takes: the victim, or the players to the left and to the right, one each
+    chooser: Literal["victim", "left_right"] = "victim"
 
 
 class CardSettings(Section):
@@ -250,6 +260,10 @@ class Effect:
     cards: int = 0
     whole_hand: bool = False
     change_sex: bool = False
+    roll: str = "none"
+    roll_death: int = 0
+    cards_to: str = "discard"
+    chooser: str = "victim"
 
     @property
     def stays(self) -> bool:

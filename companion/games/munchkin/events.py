@@ -48,7 +48,8 @@ class HandChanged(Event):
     kind = "hand_changed"
     seat: str
     delta: int
-    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | ability (discarded for a class or race ability)
+    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | taken (a card of a victim's hand, as its bad stuff
+    #: says) | ability (discarded for a class or race ability)
     why: str
 
 
@@ -225,9 +226,12 @@ class ChoiceOwed(Event):
     kind = "choice_owed"
     seat: str
     source: str
-    #: what is lost: headgear | armour | footgear | hand | big | item | class | race
+    #: what is lost: headgear | armour | footgear | hand | big | item | class | race | things (items and cards of the hand)
     lose: str
     count: int
+    #: another player who picks (the card says so), and who picks after them
+    chooser: str | None = None
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ face, a target) are asked one by one; options that a screen draws better name a 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields, is_dataclass
 from importlib import resources
 from itertools import combinations
@@ -20,11 +20,11 @@ from companion.game import GameCard
 from companion.games.munchkin import names
 from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing, usable
-from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
-from companion.games.munchkin.state import Gear, MunchkinState, Player
+from companion.games.munchkin.reckon import hand_limit, roles, run_bonus, slot_free, standing, usable
+from companion.games.munchkin.rules import DISCARDS, loss_candidates, lowest_others, next_looters
+from companion.games.munchkin.state import Foe, Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M, P, Text
+from companion.messages import M, P, Text, joined
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
@@ -36,6 +36,8 @@ BONUSES = tuple(Choice(n, f"{n:+d}") for n in (*range(1, 11), -1, -2, -3, -5))
 LOSSES = tuple(Choice(n, str(n)) for n in range(1, 4))
 COUNTS = tuple(Choice(n, str(n)) for n in range(16))
 SEX_CHOICES = tuple(Choice(key, names.sex(key)) for key in SEXES)
+#: a choice of what to lose offers at most this many ways (a roll of 6 among many items and cards): `lose` takes any other
+MAX_LOSS_OPTIONS = 64
 #: door cards: everything but treasures (items and Go Up a Level)
 DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
 
@@ -46,7 +48,7 @@ def options(s: MunchkinState, actor: Viewer) -> list[Option]:
         return []
     me = actor.seat if actor.is_seat else None
     if s.owed is not None:
-        return _owed(s) if me in (None, s.owed.seat) else []
+        return _owed(s) if me in (None, s.owed.picker) else []
     found: list[Option] = []
     if me in (None, s.active_name):
         found += _PHASES[s.phase](s)
@@ -168,10 +170,32 @@ def _rolls(s: MunchkinState, me: str | None) -> list[Option]:
         monster = names.monster(s.config, foe.card, foe.name, foe.level)
         found += [
             Option(M("{seat} rolls against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid},
-                   (Ask("die", M("Die"), FACES),)),
+                   (Ask("die", M("Die"), FACES), *_after_the_roll(s, seat, foe))),
             Option(M("The companion rolls for {seat} against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid}),
         ]
     return found
+
+
+def _after_the_roll(s: MunchkinState, seat: str, foe: Foe) -> tuple[Ask, ...]:
+    """What a roll may still ask once its face is known, only while it is caught: the Wizard's flight
+    (cards discarded, +1 each), then a bad stuff's own die (the face, or the companion rolls it)."""
+    p, bonus = s.player(seat), run_bonus(s, seat, foe)
+    per_card = max((r.flight for r in roles(s, p)), default=0)
+
+    def short(picked: Mapping[str, Any]) -> int:
+        """How much the roll lacks, after the flight cards picked so far (0: it escapes)."""
+        die = picked.get("die")
+        flight = picked.get("flight") or 0
+        return max(0, s.config.escape_on - (int(die) + bonus + per_card * int(flight))) if isinstance(die, int) else 0
+
+    asks: list[Ask] = []
+    most = min(DISCARDS, p.hand)
+    if per_card and most:
+        asks.append(Ask("flight", M("Flight: cards discarded"), tuple(Choice(n, str(n), likely=n == 0) for n in range(most + 1)),
+                        when=lambda picked: short({**picked, "flight": 0}) > 0))
+    if foe.bad_stuff is not None and foe.bad_stuff.roll != "none":
+        asks.append(Ask("bad_die", M("Bad stuff: the die"), (*FACES, Choice(None, M("The companion rolls"))), when=lambda picked: short(picked) > 0))
+    return tuple(asks)
 
 
 def _loot(s: MunchkinState, me: str | None) -> list[Option]:
@@ -195,9 +219,17 @@ def _owed(s: MunchkinState) -> list[Option]:
     p = s.player(o.seat)
     key = "roles" if o.lose in ("class", "race") else "items"
     found = []
-    for chosen in combinations(loss_candidates(s, o.seat, o.lose), o.count):
-        label = ", ".join(str(_thing(s, p, thing)) for thing in chosen)
-        found.append(Option(M("{seat} loses {things}", seat=o.seat, things=label), {"cmd": "lose", key: list(chosen)}))
+    candidates = loss_candidates(s, o.seat, o.lose)
+    cards = range(min(o.count, p.hand) + 1) if o.lose == "things" else (0,)
+    for n in cards:
+        for chosen in combinations(candidates, o.count - n):
+            things: list[Text] = [_thing(s, p, thing) for thing in chosen]
+            if n:
+                things.append(P("{n} card of the hand", "{n} cards of the hand", n=n))
+            label = joined(things, ", ")
+            found.append(Option(M("{seat} loses {things}", seat=o.seat, things=label), {"cmd": "lose", key: list(chosen), **({"cards": n} if n else {})}))
+            if len(found) >= MAX_LOSS_OPTIONS:
+                return found
     return found
 
 

@@ -72,7 +72,7 @@ def decide(state: MunchkinState, command: Command, actor: Viewer, rng: random.Ra
         return tx.events
     owed = state.owed
     if owed is not None and not isinstance(command, (cmd.Lose, cmd.Hand)):
-        raise RuleError("CHOICE_OWED", M("First {seat} chooses what {source} takes.", seat=owed.seat, source=owed.source))
+        raise RuleError("CHOICE_OWED", M("First {seat} chooses what {source} takes.", seat=owed.picker, source=owed.source))
     _HANDLERS[type(command)](tx, command, actor)
     advance(tx)
     return tx.events
@@ -381,6 +381,8 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     if uid not in mine or foe is None:
         raise RuleError("NOT_PENDING", M("{seat} has no roll to make against monster {n}.", seat=seat, n=uid))
     die = _face(c.die, "die") if c.die is not None else tx.rng.randint(1, 6)
+    if c.bad_die is not None:
+        _face(c.bad_die, "bad_die")
     face = _loaded(tx, seat, c) if c.loaded is not None else die
     bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
     virtual = c.die is None
@@ -389,7 +391,7 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
         return
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
-        apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff")
+        apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff", die=c.bad_die)
 
 
 def _flight(tx: Tx, seat: str, cards: int) -> int:
@@ -421,15 +423,24 @@ def lose(tx: Tx, c: cmd.Lose, actor: Viewer) -> None:
     owed = s.owed
     if owed is None:
         raise RuleError("NOTHING_OWED", M("Nothing is waiting for a choice."))
-    if actor.is_seat and actor.seat != owed.seat:
-        raise RuleError("NOT_YOURS", M("{seat} chooses.", seat=owed.seat))
+    if actor.is_seat and actor.seat != owed.picker:
+        raise RuleError("NOT_YOURS", M("{seat} chooses.", seat=owed.picker))
     candidates = loss_candidates(s, owed.seat, owed.lose)
     chosen: tuple[Any, ...] = c.roles if owed.lose in ("class", "race") else c.items
     other = c.items if owed.lose in ("class", "race") else c.roles
-    if other or len(set(chosen)) != len(chosen) or len(chosen) != owed.count or not set(chosen) <= set(candidates):
-        raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=owed.count, things=", ".join(map(str, candidates))))
+    cards = c.cards if owed.lose == "things" else 0
+    if (other or (c.cards and owed.lose != "things") or len(set(chosen)) != len(chosen) or len(chosen) + cards != owed.count
+            or not set(chosen) <= set(candidates) or not 0 <= cards <= s.player(owed.seat).hand):
+        what: Text = ", ".join(map(str, candidates))
+        if owed.lose == "things":
+            what = M("{items} or cards of the hand", items=what or "—")
+        raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=owed.count, things=what))
     tx.emit(ev.ChoiceMade(owed.seat))
+    if cards:
+        tx.emit(ev.HandChanged(owed.seat, -cards, "lost"))
     lose_things(tx, owed.seat, chosen)
+    if owed.then:  # the next player the card names picks one more
+        owe_choice(tx, owed.seat, owed.source, owed.lose, owed.then)
 
 
 def take(tx: Tx, c: cmd.Take, actor: Viewer) -> None:
@@ -548,19 +559,21 @@ def curse_effect(tx: Tx, by: str, target: str, card: str | None, levels: int | N
     apply_effect(tx, target, effect, name, card, "curse", items)
 
 
-def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = ()) -> None:
+def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = (),
+                 die: int | None = None) -> None:
     """Bad stuff and curses (seed §Weglaufen, facts §2.5, §2.10): death, lost levels (never below 1,
-    facts §2.7), cards or the whole hand, a lost item or class (the victim's choice when several qualify;
-    "if you have none" → levels instead), and a lasting curse that stays in front of the victim."""
+    facts §2.7), cards or the whole hand (to the discards or to the players the card names), a lost item
+    or class (the victim's choice when several qualify, or the players' the card names; "if you have
+    none" → levels instead), a die rolled for it (the face the table gives, else the companion rolls),
+    and a lasting curse that stays in front of the victim."""
     if effect.death:
         tx.emit(ev.Died(victim))
         return
+    if effect.roll != "none" and rolled_bad_stuff(tx, victim, effect, source, why, die):
+        return
     if effect.levels:
         lose_levels(tx, victim, effect.levels, why)
-    held = tx.state.player(victim).hand
-    lost = held if effect.whole_hand else min(held, effect.cards)
-    if lost:
-        tx.emit(ev.HandChanged(victim, -lost, "lost"))
+    lose_cards(tx, victim, effect)
     if effect.lose != "nothing":
         take_away(tx, victim, effect, source, items)
     sex = tx.state.player(victim).sex
@@ -569,6 +582,60 @@ def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | N
         put_away_unusable(tx, victim)
     if effect.stays:
         tx.emit(ev.CurseStays(victim, tx.state.next_uid, card, source, effect.combat, effect.run))
+
+
+def rolled_bad_stuff(tx: Tx, victim: str, effect: Effect, source: str, why: str, die: int | None) -> bool:
+    """A bad stuff that rolls a die (3,872 Orcs: 1-2 kills, else that many levels; Snails on Speed: that
+    many items or cards of the hand, the victim's choice): True when it killed."""
+    face = die if die is not None else tx.rng.randint(1, 6)
+    tx.emit(ev.DieRolled(face))
+    if face <= effect.roll_death:
+        tx.emit(ev.Died(victim))
+        return True
+    if effect.roll == "levels":
+        lose_levels(tx, victim, face, why)
+        return False
+    p = tx.state.player(victim)
+    items = [g.uid for g in p.gear]
+    if len(items) + p.hand <= face:  # everything goes: nothing to choose
+        if p.hand:
+            tx.emit(ev.HandChanged(victim, -p.hand, "lost"))
+        lose_things(tx, victim, items)
+    elif not items:
+        tx.emit(ev.HandChanged(victim, -face, "lost"))
+    else:
+        tx.emit(ev.ChoiceOwed(victim, source, "things", face))
+    return False
+
+
+def left_and_right(s: MunchkinState, seat: str) -> list[str]:
+    """The living players to the left (the next in turn order) and to the right (the one before), once each."""
+    n = len(s.names)
+    i = s.names.index(seat)
+    left = next((s.names[(i + k) % n] for k in range(1, n) if not s.players[(i + k) % n].dead), None)
+    right = next((s.names[(i - k) % n] for k in range(1, n) if not s.players[(i - k) % n].dead), None)
+    return list(dict.fromkeys(x for x in (left, right) if x is not None))
+
+
+def lose_cards(tx: Tx, victim: str, effect: Effect) -> None:
+    """Cards lost from the hand go to the discards, or to the players the card names (Lawyers: every
+    other player takes one, highest level first; Lose Two Cards: left and right take one each)."""
+    s = tx.state
+    held = s.player(victim).hand
+    takers: list[str] = []
+    if effect.cards_to == "others":
+        takers = sorted((p.name for p in s.players if p.name != victim and not p.dead), key=lambda name: -s.player(name).level)
+        lost = min(held, len(takers))
+    else:
+        lost = held if effect.whole_hand else min(held, effect.cards)
+        if effect.cards_to == "left_right":
+            sides = left_and_right(s, victim)
+            takers = [sides[i % len(sides)] for i in range(lost)] if sides else []
+    if not lost:
+        return
+    tx.emit(ev.HandChanged(victim, -lost, "lost"))
+    for taker in dict.fromkeys(takers):
+        tx.emit(ev.HandChanged(taker, takers.count(taker), "taken"))
 
 
 def take_away(tx: Tx, victim: str, effect: Effect, source: str, items: tuple[int, ...]) -> None:
@@ -580,12 +647,27 @@ def take_away(tx: Tx, victim: str, effect: Effect, source: str, items: tuple[int
     count = min(effect.count, len(candidates))
     if count == len(candidates):
         lose_things(tx, victim, candidates)
+    elif effect.chooser == "left_right":
+        pickers = left_and_right(tx.state, victim)
+        owe_choice(tx, victim, source, effect.lose, tuple((pickers * count)[:count]))
     elif items and effect.lose not in ("class", "race"):
         if len(set(items)) != count or not set(items) <= set(candidates):
             raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=count, things=", ".join(map(str, candidates))))
         lose_things(tx, victim, items)
     else:
         tx.emit(ev.ChoiceOwed(victim, source, effect.lose, count))
+
+
+def owe_choice(tx: Tx, victim: str, source: str, lose: str, pickers: tuple[str, ...]) -> None:
+    """Other players pick what the victim loses, one thing each in turn (Leperchaun: left, then right);
+    once as many are left as still to pick, they all go without a question."""
+    left = loss_candidates(tx.state, victim, lose)
+    if not left:
+        return
+    if len(left) <= len(pickers):
+        lose_things(tx, victim, left)
+        return
+    tx.emit(ev.ChoiceOwed(victim, source, lose, 1, chooser=pickers[0], then=pickers[1:]))
 
 
 def loss_candidates(s: MunchkinState, victim: str, lose: str) -> list[Any]:
@@ -598,7 +680,7 @@ def loss_candidates(s: MunchkinState, victim: str, lose: str) -> list[Any]:
         return [g.uid for g in p.gear if g.equipped and g.slot in ("hand", "hands")]
     if lose == "big":
         return [g.uid for g in p.gear if g.big]
-    if lose == "item":
+    if lose in ("item", "things"):
         return [g.uid for g in p.gear]
     return [r for r in p.roles if s.config.roles[r].kind == lose]
 

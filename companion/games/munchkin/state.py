@@ -156,6 +156,13 @@ class Owed:
     source: str
     lose: str
     count: int
+    #: who picks (the victim unless the card names other players), and who picks after them, one each
+    chooser: str = ""
+    then: tuple[str, ...] = ()
+
+    @property
+    def picker(self) -> str:
+        return self.chooser or self.seat
 
 
 @dataclass(frozen=True)
@@ -415,7 +422,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.CursePlayed: lambda s, e: s,
     ev.CurseStays: _curse_stays,
     ev.CurseLifted: lambda s, e: _with(s, e.seat, curses=tuple(c for c in s.player(e.seat).curses if c.uid != e.uid)),
-    ev.ChoiceOwed: lambda s, e: replace(s, owed=Owed(e.seat, e.source, e.lose, e.count)),
+    ev.ChoiceOwed: lambda s, e: replace(s, owed=Owed(e.seat, e.source, e.lose, e.count, e.chooser or "", e.then)),
     ev.ChoiceMade: lambda s, e: replace(s, owed=None),
     ev.Died: _died,
     ev.Looted: _looted,
