@@ -79,6 +79,45 @@ def test_a_dialog_waiting_for_a_pick_says_what_is_missing(munchkin, companion, h
     assert table_state(cy)["combat"]["monsters_strength"] == 18
 
 
+def test_a_card_scanned_while_the_dialog_is_open_picks_it_and_waits_for_play_it(munchkin, companion, hub):
+    """Issue 20: the enhancer's tag laid on Cy's reader while Cy's dialog asks which enhancer picks
+    Wicked in the dialog; nothing is played until "Play it"."""
+    companion.catalogue.enrol("04c1c2c3", "munchkin", "wicked")
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    cy = seat_page(companion, hub, "Cy")
+    click(cy.root, "Enhance a monster")
+    dialog = cy.dialog
+    outcome = companion.table.card("04c1c2c3", 3)
+    assert outcome.kind == "selected" and dialog.data["picked"]["card"] == "wicked"
+    assert not dialog.data["confirm"].disabled and "✓ Wicked" in shown(cy)
+    assert table_state(cy)["combat"]["monsters_strength"] == 8 and table_state(cy)["players"][2]["hand"] == 8
+    click(dialog, "Play it")
+    assert table_state(cy)["combat"]["monsters_strength"] == 18
+    companion.catalogue.enrol("04c1c2c4", "munchkin", "enraged")
+    assert companion.table.card("04c1c2c4", 3).kind == "applied"  # the dialog is closed: the scan plays the card itself
+    assert table_state(cy)["combat"]["monsters_strength"] == 23
+
+
+def test_a_question_the_option_does_not_ask_now_is_neither_shown_nor_waited_for(munchkin):
+    from companion.inputs import Ask, Choice, Option
+    from companion.messages import M
+    from ui.games.munchkin.dialogs import asks_dialog
+
+    option = Option(M("Count the cards in a hand"), {"cmd": "hand"},
+                    (Ask("count", M("Cards"), tuple(Choice(n, str(n)) for n in range(4))),
+                     Ask("seat", M("Whose"), (Choice("Bob", "Bob"), Choice("Cy", "Cy")), when=lambda picked: picked.get("count") == 3)))
+    dialog = asks_dialog(munchkin, option)
+    munchkin.show_dialog(dialog)
+    dialog.data["pick"]("count", 3)
+    assert "Whose" in shown(munchkin) and dialog.data["confirm"].disabled
+    dialog.data["pick"]("seat", "Cy")
+    dialog.data["pick"]("count", 2)  # "Whose" is not asked for 2: gone, not waited for, not sent
+    assert "Whose" not in shown(munchkin) and not dialog.data["confirm"].disabled
+    assert dialog.data["sent"]() == {"cmd": "hand", "count": 2}
+    dialog.data["submit"]()
+    assert table_state(munchkin)["players"][0]["hand"] == 2 and table_state(munchkin)["players"][2]["hand"] == 8
+
+
 def test_a_helper_joins_with_the_bribe_as_a_note(munchkin):
     do(munchkin, {"cmd": "kick", "card": "pied-piper"})
     munchkin.render()

@@ -319,7 +319,7 @@ def _monster_ask(s: MunchkinState) -> tuple[Ask, ...]:
 
 def _card_ask(c: Config, cards: dict[str, Any], label: Text) -> Ask:
     """The catalogue cards of one kind to choose from (the menus offer it only when there are some)."""
-    return Ask("card", label, tuple(Choice(card_id, names.card(c, card_id)) for card_id in cards))
+    return Ask("card", label, tuple(Choice(card_id, names.card(c, card_id), card=card_id) for card_id in cards))
 
 
 _PHASES: dict[str, Callable[[MunchkinState], list[Option]]] = {

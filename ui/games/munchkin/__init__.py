@@ -38,7 +38,8 @@ class MunchkinScreens(GameScreens):
         elif option.dialog == "charity":
             app.show_dialog(dialogs.charity_dialog(app, option))
         elif option.dialog in ("fight", "item") and option.asks:
-            app.show_dialog(dialogs.asks_dialog(app, option))
+            dialog = dialogs.asks_dialog(app, option)
+            app.show_dialog(dialog, cards=dialog.data["card"])  # a card scanned meanwhile picks its choice
         else:
             return False
         return True

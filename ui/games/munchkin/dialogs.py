@@ -41,19 +41,39 @@ def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any
 def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
     """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top.
     While something is not picked, "Play it" is disabled and the title says what is missing (a whole
-    catalogue offers many cards, none picked for the player)."""
+    catalogue offers many cards, none picked for the player). A question whose `when` says it is not
+    asked, given what is picked, is neither shown nor waited for nor sent. A card scanned while the
+    dialog is open picks the choice it names (`card_picked`, offered to the table by the shell)."""
     picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
     # in the title, not the body: the body scrolls, and the hint must stay in sight
     missing_hint = text("", size=15, color=HINT)
 
+    def shown() -> list[Any]:
+        """The questions asked now, given what is picked (in order: an answer may make a later one asked)."""
+        return [ask for ask in option.asks if ask.asked({**option.command, **picked})]
+
+    def sent() -> dict[str, Any]:
+        asked = {ask.arg for ask in shown()}
+        return {**option.command, **{arg: value for arg, value in picked.items() if arg in asked}}
+
     def pick(arg: str, value: Any) -> None:
         picked[arg] = value
         redraw()
 
+    def card_picked(card: str) -> bool:
+        """A card scanned now: the first question shown with a choice naming it gets that choice."""
+        for ask in shown():
+            choice = next((c for c in ask.choices if c.card == card), None)
+            if choice is not None:
+                picked[ask.arg] = choice.value
+                app.post(redraw)
+                return True
+        return False
+
     def submit() -> None:
         app.close_dialog()
-        app.command({**option.command, **picked})
+        app.command(sent())
 
     def redraw() -> None:
         rows: list[ft.Control] = []
@@ -61,11 +81,12 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
         if fight:
             rows.append(text(_("Players {p} : {m} monsters — {standing}").format(
                 p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=17, weight=ft.FontWeight.BOLD))
-        for ask in option.asks:
+        asked = shown()
+        for ask in asked:
             rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
             rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
         body.controls = rows
-        missing = [render(ask.label) for ask in option.asks if ask.arg not in picked]
+        missing = [render(ask.label) for ask in asked if ask.arg not in picked]
         confirm.disabled = bool(missing)
         missing_hint.value = _("Still to choose: {asks}").format(asks=", ".join(missing)) if missing else ""
         missing_hint.visible = bool(missing)
@@ -77,7 +98,8 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm, "missing": missing_hint}
+    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm, "missing": missing_hint, "card": card_picked,
+                   "sent": sent}
     return dialog
 
 
