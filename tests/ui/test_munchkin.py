@@ -118,6 +118,42 @@ def test_a_question_the_option_does_not_ask_now_is_neither_shown_nor_waited_for(
     assert table_state(munchkin)["players"][0]["hand"] == 2 and table_state(munchkin)["players"][2]["hand"] == 8
 
 
+def test_a_roll_that_escapes_is_not_asked_the_bad_stuffs_die(munchkin):
+    """The 3,872 Orcs roll a die for their bad stuff, asked only after a caught roll: a 6 is sent at once."""
+    do(munchkin, {"cmd": "kick", "card": "3872-orcs"})
+    do(munchkin, {"cmd": "run"})
+    munchkin.render()
+    click(munchkin.root, "Ann rolls against 3,872 Orcs")
+    click(munchkin.root, "6")
+    assert table_state(munchkin)["combat"] is None and munchkin.pending is None
+
+
+def test_a_caught_roll_asks_the_bad_stuffs_die_next(munchkin):
+    do(munchkin, {"cmd": "adjust", "seat": "Ann", "levels": 5})
+    do(munchkin, {"cmd": "kick", "card": "3872-orcs"})
+    do(munchkin, {"cmd": "run"})
+    munchkin.render()
+    click(munchkin.root, "Ann rolls against 3,872 Orcs")
+    click(munchkin.root, "1")
+    assert "Bad stuff: the die" in shown(munchkin)
+    click(munchkin.root, "4")
+    assert table_state(munchkin)["players"][0]["level"] == 6 - 4
+
+
+def test_a_halfling_sells_with_the_most_valuable_item_for_double(munchkin):
+    do(munchkin, {"cmd": "become", "card": "halfling"})
+    do(munchkin, {"cmd": "item", "card": "crown", "equip": False})
+    munchkin.render()
+    click(munchkin.root, "Sell items for levels (Ann)")
+    dialog = munchkin.dialog
+    dialog.data["toggle"](table_state(munchkin)["players"][0]["gear"][0]["uid"])
+    assert dialog.data["confirm"].disabled  # 700 gold
+    click(dialog, "The most valuable item sells for double (once a turn)")
+    assert dialog.data["total"]() == 1400 and not dialog.data["confirm"].disabled
+    dialog.data["submit"]()
+    assert table_state(munchkin)["players"][0]["level"] == 2 and not table_state(munchkin)["sells_double"]
+
+
 def test_a_helper_joins_with_the_bribe_as_a_note(munchkin):
     do(munchkin, {"cmd": "kick", "card": "pied-piper"})
     munchkin.render()

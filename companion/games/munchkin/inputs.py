@@ -20,7 +20,7 @@ from companion.game import GameCard
 from companion.games.munchkin import names
 from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, roles, run_bonus, slot_free, standing, usable
+from companion.games.munchkin.reckon import hand_limit, may_sell_double, roles, run_bonus, slot_free, standing, usable
 from companion.games.munchkin.rules import DISCARDS, loss_candidates, lowest_others, next_looters
 from companion.games.munchkin.state import Foe, Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
@@ -157,6 +157,11 @@ def _own_turn_cards(s: MunchkinState, p: Player) -> list[Option]:
     gold = sum(g.gold for g in carried)
     if gold >= c.gold_per_level and p.level < c.winning_level - 1:
         found.append(Option(M("Sell the backpack ({gold} gold)", gold=gold), {"cmd": "sell", "items": [g.uid for g in carried]}, dialog="sell"))
+    if carried and may_sell_double(s, p) and p.level < c.winning_level - 1:
+        best = max(carried, key=lambda g: g.gold)
+        if gold + best.gold >= c.gold_per_level:
+            found.append(Option(M("Sell the backpack, {item} for double ({gold} gold)", item=names.item(c, best.card, best.name), gold=gold + best.gold),
+                                {"cmd": "sell", "items": [g.uid for g in carried], "double": True}, dialog="sell"))
     return found
 
 

@@ -104,6 +104,11 @@ def hand_limit(s: MunchkinState, p: Player) -> int:
     return max([s.config.hand_limit, *(r.hand_limit for r in roles(s, p) if r.hand_limit)])
 
 
+def may_sell_double(s: MunchkinState, p: Player) -> bool:
+    """The Halfling's once a turn: one item sold for double, not yet used this turn."""
+    return not s.doubled and any(r.sells_double for r in roles(s, p))
+
+
 def may_have_big_items(s: MunchkinState, p: Player) -> bool:
     return any(r.big_items for r in roles(s, p))
 

@@ -29,6 +29,7 @@ from companion.games.munchkin.reckon import (
     escape_chance,
     hand_limit,
     lets_go,
+    may_sell_double,
     monster_strength,
     run_bonus,
     standing,
@@ -91,6 +92,8 @@ def view(s: MunchkinState, viewer: Viewer) -> dict[str, Any]:
         "charity": _charity(s),
         "winners": list(s.winners),
         "last_die": s.last_die,
+        #: the player whose turn it is may still sell one item for double this turn (the Halfling)
+        "sells_double": bool(s.names) and may_sell_double(s, s.player(s.active_name)),
     }
 
 

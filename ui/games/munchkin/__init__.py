@@ -32,7 +32,7 @@ class MunchkinScreens(GameScreens):
 
     def dialog(self, app: App, option: Option) -> bool:
         if option.dialog == "sell":
-            app.show_dialog(dialogs.sell_dialog(app, option.command.get("items")))
+            app.show_dialog(dialogs.sell_dialog(app, option.command.get("items"), double=bool(option.command.get("double"))))
         elif option.dialog == "helper":
             app.show_dialog(dialogs.helper_dialog(app, option))
         elif option.dialog == "charity":

@@ -119,19 +119,29 @@ def helper_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialog:
+def sell_dialog(app: App, preselected: list[int] | None = None, double: bool = False) -> ft.AlertDialog:
     """Pick items on the table and gold values of cards from the hand; the levels they buy are shown.
-    Only the player whose turn it is sells (seed §Gegenstände verkaufen)."""
+    Only the player whose turn it is sells (seed §Gegenstände verkaufen). A Halfling may have the most
+    valuable item sold count double, once a turn (the switch shows only while that is allowed)."""
     view = app.view()
     seller = view["active"]
     me = next(p for p in view["players"] if p["name"] == seller)
     per_level, most = view["gold_per_level"], view["winning_level"] - 1 - me["level"]
     chosen: set[int] = set(preselected or [])
     hand_gold: list[int] = []
+    may_double = bool(view.get("sells_double"))
+    doubled = {"on": double and may_double}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
 
+    def values() -> list[int]:
+        return [g["gold"] for g in me["gear"] if g["uid"] in chosen] + hand_gold
+
     def total() -> int:
-        return sum(g["gold"] for g in me["gear"] if g["uid"] in chosen) + sum(hand_gold)
+        return sum(values()) + (max(values(), default=0) if doubled["on"] else 0)
+
+    def toggle_double() -> None:
+        doubled["on"] = not doubled["on"]
+        redraw()
 
     def toggle(uid: int) -> None:
         chosen.symmetric_difference_update({uid})
@@ -147,7 +157,7 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
 
     def submit() -> None:
         app.close_dialog()
-        app.command({"cmd": "sell", "items": sorted(chosen), "gold": list(hand_gold)})
+        app.command({"cmd": "sell", "items": sorted(chosen), "gold": list(hand_gold), **({"double": True} if doubled["on"] else {})})
 
     def redraw() -> None:
         gold = total()
@@ -162,6 +172,11 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
         rows.append(text(_("Cards from the hand: {values}").format(values=" + ".join(map(str, hand_gold)) or "—"), size=15))
         rows.append(ft.Row([*(button(f"+{v}", lambda e, v=v: add_gold(v), size=15, max_lines=1) for v in HAND_GOLD),
                             button(_("Clear"), lambda e: clear_gold(), size=15, max_lines=1)], wrap=True, spacing=4, run_spacing=4))
+        if may_double:
+            on = doubled["on"]
+            rows.append(button(_("The most valuable item sells for double (once a turn)"), lambda e: toggle_double(),
+                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=15, max_lines=2,
+                               bgcolor=SELECTED_BG if on else None, color="#ffffff" if on else None))
         body.controls = rows
         confirm.disabled = levels < 1
         _refresh(app)
@@ -171,7 +186,7 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total}
+    dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total, "double": toggle_double}
     return dialog
 
 
