@@ -221,10 +221,10 @@ class TestAbilities:
 
 def test_a_card_the_table_does_by_hand_is_counted_out_of_the_hand():
     s = start()
-    do(s, "play", "Bob", card="cheat")
-    do(s, "play", "Cy", card="wishing-ring")
-    assert hand(s, "Bob") == hand(s, "Cy") == 8 - 1
+    do(s, "play", "Bob", card="help-me-out-here")
+    assert hand(s, "Bob") == 8 - 1
     refused(s, "HAS_A_COMMAND", "play", "Bob", card="plutonium-dragon")
+    refused(s, "BAD_ARGUMENTS", "play", "Bob", card="help-me-out-here", target="Cy")
 
 
 class TestEveryCardScanned:
@@ -260,7 +260,18 @@ class TestEveryCardScanned:
         def running(s):
             do(s, "kick", card="plutonium-dragon")
             do(s, "run")
-        return (door, turn, combat, running)
+
+        def escaping(s):  # Ann escaped, her helper still to roll
+            do(s, "kick", card="stoned-golem")
+            do(s, "helper", seat="Bob")
+            do(s, "run")
+            do(s, "roll", die=6)
+
+        def cursed(s):  # a curse in effect, a Hireling in play, a player above level 1
+            do(s, "item", card="hireling")
+            do(s, "curse", "Bob", target="Cy", card="chicken-on-your-head")
+            do(s, "adjust", seat="Bob", levels=2)
+        return (door, turn, combat, running, escaping, cursed)
 
     @pytest.mark.parametrize("card", [c.id for c in GAME.cards()])
     def test_the_card_is_known_and_played_when_scanned(self, card):

@@ -37,6 +37,13 @@ Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item
 #: what a choice owed can be about: a loss above, or ("things") items and cards of the hand together
 #: what a special card does when played ("other": the table does it by hand; the companion counts the card)
 Does = Literal["go_up", "wandering", "super_munchkin", "half_breed", "other"]
+#: what the companion applies when a card is played with `play` (none: the table does its text by hand; the companion counts it):
+#: every Cleric up a level; 3 more treasures; a level taken from another player; a monster sent away for 2 treasures; a monster's
+#: mate; a monster replaced from the hand; an item equipped beyond the rules; the fighter's strength doubled; up to two players
+#: escape; a card from the discards; a curse lifted; another player fights instead; an escaped player rolls again; a caught roll
+#: escapes after all (played with `roll`)
+Applies = Literal["", "clerics_up", "hoard", "steal_level", "out_to_lunch", "mate", "illusion", "cheat", "double", "wall", "dowse", "lift",
+                  "transfer", "glue", "invisibility"]
 
 
 # -- the schema -----------------------------------------------------------------------------------------
@@ -141,6 +148,10 @@ class ItemSettings(CardSettings):
     sets_die: bool = False
     #: a one-shot that takes a monster out of the fight (no level, no treasure)
     removes: bool = False
+    #: what the companion applies when the card is played (see `Applies`)
+    applies: Applies = ""
+    #: an ally that carries one more item for its owner, equipped beyond the slots and the one Big item (the Hireling)
+    carries: bool = False
 
 
 class CurseSettings(CardSettings):
@@ -195,6 +206,10 @@ class SpecialSettings(CardSettings):
     can_win: bool = False
     #: which deck the card comes from (Go Up a Level: treasure; the others: door)
     deck: Literal["door", "treasure", ""] = ""
+    #: what the companion applies when the card is played (`does = "other"`; see `Applies`)
+    applies: Applies = ""
+    #: a Go Up a Level played only while an item of this id is in play, which it discards (Kill the Hireling)
+    discards: str | None = None
 
 
 class HouseCards(Section):
@@ -309,12 +324,19 @@ class ItemCard(Printed):
     run: int = 0
     sets_die: bool = False
     removes: bool = False
+    applies: str = ""
+    carries: bool = False
 
     @property
     def by_hand(self) -> bool:
         """A one-shot whose effect the companion does not model (no bonus, no die set, no monster sent
-        away): the table does what its text says, the companion counts it out of the hand."""
-        return self.one_shot and not self.bonus and not self.sets_die and not self.removes
+        away, nothing applied): the table does what its text says, the companion counts it out of the hand."""
+        return self.one_shot and not self.bonus and not self.sets_die and not self.removes and not self.applies
+
+    @property
+    def played(self) -> bool:
+        """A one-shot played with `play` (by hand, or applied)."""
+        return self.by_hand or (self.one_shot and self.applies not in ("", "invisibility"))
 
 
 @dataclass(frozen=True)
@@ -359,6 +381,8 @@ class SpecialCard(Printed):
     does: str
     can_win: bool = False
     deck: str = ""
+    applies: str = ""
+    discards: str | None = None
 
 
 Card = MonsterCard | ItemCard | CurseCard | EnhancerCard | Role | SpecialCard

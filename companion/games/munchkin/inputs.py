@@ -21,7 +21,7 @@ from companion.games.munchkin import names
 from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import hand_limit, may_sell_double, roles, run_bonus, slot_free, standing, usable
-from companion.games.munchkin.rules import DISCARDS, loss_candidates, lowest_others, next_looters
+from companion.games.munchkin.rules import DISCARDS, NEEDS, card_applies, loss_candidates, lowest_others, next_looters
 from companion.games.munchkin.state import Foe, Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, P, Text, joined
@@ -268,10 +268,11 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
         found += [Option(M("Use {item} for the players", item=names.item(c, g.card, g.name)), {"cmd": "oneshot", "item": g.uid, **_by(who, asks_who)})
                   for g in p.gear if g.one_shot and not g.sets_die]
         found += _abilities(s, p, _by(who, asks_who))
-    by_hand = [x.id for x in c.specials.values() if x.does == "other"] + [i.id for i in c.items.values() if i.by_hand]
-    if by_hand and p.hand:
-        found.append(Option(M("Play a card the table does by hand"), {"cmd": "play"},
-                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in by_hand)))))
+    playable = [card for card in (*c.specials, *c.items) if playable_now(s, who, card)]
+    if playable and p.hand:
+        found.append(Option(M("Play a card"), {"cmd": "play"},
+                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in playable)),
+                             *(ask for card in dict.fromkeys(card_applies(s, x) for x in playable) for ask in _play_asks(s, who, card or "")))))
     if c.curses:
         found.append(Option(M("Curse a player"), {"cmd": "curse"}, (*player, Ask("target", M("Whom"), _seats(s)), _card_ask(c, c.curses, M("Curse")))))
     targets = tuple(Choice(q.name, q.name) for q in s.players if not q.dead and q.level < c.winning_level - 1)
@@ -281,6 +282,63 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
     found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
     found.append(Option(M("A character's sex"), {"cmd": "sex"}, (*player, Ask("sex", M("A character's sex"), SEX_CHOICES))))
     return found
+
+
+#: the applied cards played only in a fight, and only while running away
+IN_FIGHT = ("out_to_lunch", "mate", "illusion", "transfer", "double")
+WHILE_RUNNING = ("wall", "glue")
+
+
+def playable_now(s: MunchkinState, who: str, card: str) -> bool:
+    """Whether `who` may play `card` with `play` now: a card the table does by hand any time; one the
+    companion applies when its moment has come and what it is played on is there."""
+    applies = card_applies(s, card)
+    if applies is None or applies == "invisibility":
+        return False
+    if applies in IN_FIGHT:
+        return s.phase == COMBAT and (applies != "double" or (who == s.fight.fighter and s.fight.helper is None))
+    if applies in WHILE_RUNNING:
+        return s.phase == RUN and (applies == "wall" or bool(_escaped(s)))
+    return applies == "" or any(ask.choices for ask in _play_asks(s, who, applies)) or applies not in NEEDS
+
+
+def _escaped(s: MunchkinState) -> list[str]:
+    """Who escaped a monster while others still roll (a Flask of Glue makes them roll again)."""
+    return list(dict.fromkeys(r.seat for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll))
+
+
+def _play_asks(s: MunchkinState, who: str, applies: str) -> tuple[Ask, ...]:
+    """What an applied card still needs, asked only when that card is picked (`when`)."""
+    c = s.config
+
+    def this(picked: Mapping[str, Any]) -> bool:
+        card = picked.get("card")
+        return isinstance(card, str) and card_applies(s, card) == applies
+
+    if applies == "steal_level":
+        victims = tuple(Choice(q.name, q.name) for q in s.players if q.name != who and not q.dead and q.level > 1)
+        return (Ask("target", M("From whom"), victims, when=this),) if s.player(who).level < c.winning_level - 1 else ()
+    if applies == "transfer":
+        return (Ask("target", M("Who fights instead"), tuple(Choice(q.name, q.name) for q in s.players
+                                                                if not q.dead and q.name != s.fight.fighter), when=this),)
+    if applies == "glue":
+        return (Ask("target", M("Who rolls again"), tuple(Choice(name, name) for name in _escaped(s)), when=this),)
+    if applies in ("out_to_lunch", "mate", "illusion"):
+        asks = tuple(replace_when(ask, this) for ask in _monster_ask(s))
+        if applies == "illusion":
+            asks += (Ask("replacement", M("The monster from the hand"), tuple(Choice(m, names.card(c, m), card=m) for m in c.monsters), when=this),)
+        return asks
+    if applies == "cheat":
+        items = tuple(Choice(g.uid, names.item(c, g.card, g.name)) for g in s.player(who).gear if not g.one_shot and g.extra != "cheat")
+        return (Ask("item", M("On which item"), items, when=this),)
+    if applies == "lift":
+        curses = tuple(Choice(k.uid, M("{curse} on {seat}", curse=names.curse(c, k.card, k.name), seat=q.name)) for q in s.players for k in q.curses)
+        return (Ask("curse", M("Which curse"), curses, when=this),)
+    return ()
+
+
+def replace_when(ask: Ask, when: Callable[[Mapping[str, Any]], bool]) -> Ask:
+    return Ask(ask.arg, ask.label, ask.choices, when=when, differs_from=ask.differs_from)
 
 
 def _abilities(s: MunchkinState, p: Player, by: dict[str, str]) -> list[Option]:
@@ -388,7 +446,7 @@ def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option 
     if card in c.curses:
         return _scanned_curse(s, card, me)
     if card in c.items:
-        return _scanned_item(s, card, me)
+        return _scanned_item(s, card, me, by_table=not actor.is_seat)
     if card in c.roles or (special and special.does in ("super_munchkin", "half_breed")):
         return {"cmd": "become", "card": card} if own_turn or s.player(me).received else None
     if special and special.does == "go_up":
@@ -396,8 +454,23 @@ def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option 
     if special and special.does == "wandering":
         return _wandering(s)
     if special and special.does == "other":
-        return {"cmd": "play", "card": card}
+        return _scanned_play(s, card, me)
     return None
+
+
+def _scanned_play(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Option | None:
+    """A card played with `play`: at once when it needs nothing more; else what it needs, asked (the
+    only choice taken at once); nothing while its moment has not come."""
+    if not playable_now(s, me, card):
+        return None
+    applies = card_applies(s, card) or ""
+    asks = tuple(replace_when(ask, lambda picked: True) for ask in _play_asks(s, me, applies))
+    command = {"cmd": "play", "card": card, **({"seat": me} if me != s.active_name else {})}
+    for ask in asks:
+        if len(ask.choices) == 1:
+            command[ask.arg] = ask.choices[0].value
+    open_asks = tuple(ask for ask in asks if len(ask.choices) > 1)
+    return Option(names.card(s.config, card), command, open_asks) if open_asks else command
 
 
 def _wandering(s: MunchkinState) -> Option | None:
@@ -440,14 +513,16 @@ def _first_other(s: MunchkinState, me: str) -> str | None:
     return next((p.name for p in s.players if p.name != me and not p.dead), None)
 
 
-def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Option | None:
+def _scanned_item(s: MunchkinState, card: str, me: str, by_table: bool = False) -> dict[str, Any] | Option | None:
     """Issue 13: a treasure scanned is offered to its player (the seat whose turn it is, or one that just
     received it), to confirm (YES): equipped where a slot is free, else carried; NO leaves it in the
     hand. In a fight a one-shot is played (one that sends a monster away: which, when several fight);
     running away, the Loaded Die asks the face it sets; a card the table plays by hand is counted."""
     item = s.config.items[card]
-    if item.by_hand:
-        return {"cmd": "play", "card": card}
+    if item.applies == "invisibility":
+        return _invisibility(s, me, card, by_table)
+    if item.played:
+        return _scanned_play(s, card, me)
     if item.sets_die and s.phase == RUN:
         return _loaded_die(s, me)
     if s.phase == COMBAT and item.one_shot and not item.sets_die:
@@ -462,6 +537,19 @@ def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Opti
     how = (Choice(True, M("equipped"), likely=True), Choice(False, M("carried"))) if wearable else (Choice(False, M("onto the table")),)
     return Option(M("{seat} plays {item}", seat=me, item=name), {"cmd": "item", "card": card},
                   (Ask("equip", M("{seat} plays {item}", seat=me, item=name), how),))
+
+
+def _invisibility(s: MunchkinState, me: str, card: str, by_table: bool) -> Option | None:
+    """The Invisibility Potion running away: the roll it goes with (drunk only if the roll is caught),
+    for the seat that scans it, or at the table's reader for the next one still to roll."""
+    if s.phase != RUN:
+        return None
+    due = [who for who, _uid in s.fight.to_roll]
+    if me not in due:
+        if not (by_table and due):
+            return None
+        me = due[0]
+    return Option(names.card(s.config, card), {"cmd": "roll", "invisibility": True, "fighter": me}, (Ask("die", M("Die"), FACES),))
 
 
 def _loaded_die(s: MunchkinState, me: str) -> Option | None:

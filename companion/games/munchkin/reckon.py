@@ -22,8 +22,8 @@ def roles(s: MunchkinState, p: Player) -> list[Role]:
 
 
 def counts(s: MunchkinState, g: Gear, p: Player) -> bool:
-    """An equipped item counts while its owner may use it (facts §2.8)."""
-    return g.equipped and usable(s, g, p)
+    """An equipped item counts while its owner may use it (facts §2.8), or Cheat! says so."""
+    return g.equipped and (g.extra == "cheat" or usable(s, g, p))
 
 
 def is_human(s: MunchkinState, p: Player) -> bool:
@@ -104,6 +104,11 @@ def hand_limit(s: MunchkinState, p: Player) -> int:
     return max([s.config.hand_limit, *(r.hand_limit for r in roles(s, p) if r.hand_limit)])
 
 
+def hireling_room(p: Player) -> bool:
+    """A Hireling in play still has room for one more item (one each)."""
+    return sum(1 for g in p.gear if g.carries) > sum(1 for g in p.gear if g.extra == "hireling")
+
+
 def may_sell_double(s: MunchkinState, p: Player) -> bool:
     """The Halfling's once a turn: one item sold for double, not yet used this turn."""
     return not s.doubled and any(r.sells_double for r in roles(s, p))
@@ -115,7 +120,7 @@ def may_have_big_items(s: MunchkinState, p: Player) -> bool:
 
 def slot_free(p: Player, item: Gear) -> bool:
     """Whether `item` can be equipped beside what `p` has equipped (seed §Gegenstände)."""
-    equipped = [g for g in p.gear if g.equipped and g.uid != item.uid]
+    equipped = [g for g in p.gear if g.equipped and g.uid != item.uid and g.extra is None]
     if item.slot in SLOT_LIMITS:
         return sum(1 for g in equipped if g.slot == item.slot) < SLOT_LIMITS[item.slot]
     if item.slot in ("hand", "hands"):
@@ -133,7 +138,7 @@ def hands_used(gear: list[Gear] | tuple[Gear, ...]) -> int:
 
 def slots_ok(p: Player) -> bool:
     """No slot over-filled (what the rules never allow, checked by the tests)."""
-    equipped = [g for g in p.gear if g.equipped]
+    equipped = [g for g in p.gear if g.equipped and g.extra is None]  # Cheat! and a Hireling are beyond the slots
     return hands_used(equipped) <= HANDS and all(sum(1 for g in equipped if g.slot == slot) <= n for slot, n in SLOT_LIMITS.items())
 
 

@@ -25,12 +25,14 @@ from companion.games.munchkin.config import SEXES, Config, Effect, merge_setting
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOING, DOOR, LOOT, RUN, TROUBLE
 from companion.games.munchkin.reckon import (
     hand_limit,
+    hireling_room,
     lets_go,
     may_have_big_items,
     roles,
     run_bonus,
     slot_free,
     standing,
+    strength,
     unusable_because,
     usable,
 )
@@ -389,6 +391,13 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     if face + bonus >= s.config.escape_on:
         tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
         return
+    if c.invisibility:  # the Invisibility Potion, drunk after the roll is caught: escaped after all
+        potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
+        if potion is None:
+            raise RuleError("UNKNOWN_CARD", M("No card \"{card}\" is in the catalogue: type its numbers instead.", card="invisibility-potion"))
+        spend_hand(tx, seat, 1)
+        tx.emit(ev.CardPlayed(seat, potion), ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual, card=potion))
+        return
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
         apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff", die=c.bad_die)
@@ -708,10 +717,25 @@ def go_up(tx: Tx, c: cmd.GoUp, actor: Viewer) -> None:
     level, win = s.player(target).level, s.config.winning_level
     if level + 1 >= win and not may_win:
         raise RuleError("NOT_THE_TENTH", M("Go Up a Level never gives level {win}: {seat} needs a kill.", win=win, seat=target))
+    victim = _discarded_by(s, c.card)
     spend_hand(tx, seat, 1)
+    if victim is not None:  # Kill the Hireling: the Hireling goes
+        tx.emit(ev.ItemDiscarded(victim[0], victim[1], "lost"))
     gain_levels(tx, target, 1, "go_up", may_win)
     if tx.state.player(target).level >= win:
         tx.emit(ev.GameWon((target,)))
+
+
+def _discarded_by(s: MunchkinState, card_id: str | None) -> tuple[str, int] | None:
+    """The item in play a Go Up a Level card needs and discards (Kill the Hireling): (owner, its number)."""
+    card = s.config.specials.get(card_id) if card_id else None
+    if card is None or card.discards is None:
+        return None
+    found = next(((p.name, g.uid) for p in s.players for g in p.gear if g.card == card.discards), None)
+    if found is None:
+        raise RuleError("NEEDS_ITEM", M("{card} is played only while {item} is in play.", card=names.card(s.config, card.id),
+                                        item=names.card(s.config, card.discards, card.discards)))
+    return found
 
 
 def adjust(tx: Tx, c: cmd.Adjust, actor: Viewer) -> None:
@@ -763,11 +787,14 @@ def play_item(tx: Tx, c: cmd.PlayItem, actor: Viewer) -> None:
     seat = _mine_or_received(s, actor, c.seat, DOOR, TROUBLE, CHARITY)
     p = s.player(seat)
     item = _new_item(s, c)
-    if item.big and not _big_item_fits(s, p):
+    to_hireling = item.big and not _big_item_fits(s, p) and hireling_room(p) and usable(s, item, p)
+    if item.big and not _big_item_fits(s, p) and not to_hireling:
         raise RuleError("ONE_BIG_ITEM", M("{seat} already has a Big item in play.", seat=seat))
     equipped = c.equip and not item.one_shot and slot_free(p, item) and usable(s, item, p)
     spend_hand(tx, seat, 1)
-    tx.emit(ev.ItemPlayed(seat, item.uid, item.card, item.name, item.bonus, item.slot, item.big, item.gold, item.one_shot, equipped))
+    tx.emit(ev.ItemPlayed(seat, item.uid, item.card, item.name, item.bonus, item.slot, item.big, item.gold, item.one_shot, equipped and not to_hireling))
+    if to_hireling:  # a second Big item: the Hireling carries it (facts §2.8)
+        tx.emit(ev.ItemBeyondRules(seat, item.uid, "hireling"))
 
 
 def _new_item(s: MunchkinState, c: cmd.PlayItem) -> Gear:
@@ -779,14 +806,15 @@ def _new_item(s: MunchkinState, c: cmd.PlayItem) -> Gear:
         if (c.name, c.bonus, c.slot, c.big, c.gold, c.one_shot) != (None, 0, "none", False, 0, False):
             raise RuleError("BAD_ARGUMENTS", M("A catalogue card brings its own numbers."))
         return Gear(uid, card.name, card.id, card.bonus, card.slot, card.big, card.gold, card.one_shot, only=card.only, run=card.run,
-                    sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only)
+                    sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only, carries=card.carries)
     _in_range(c.bonus, -20, 20, "bonus")
     _in_range(c.gold, 0, 10_000, "gold")
     return Gear(uid, _name(c.name), None, c.bonus, c.slot, c.big, c.gold, c.one_shot)
 
 
 def _big_item_fits(s: MunchkinState, p: Player) -> bool:
-    return may_have_big_items(s, p) or not any(g.big for g in p.gear)
+    """One Big item in play (facts §2.8), unless a Dwarf; one a Hireling carries does not count."""
+    return may_have_big_items(s, p) or not any(g.big for g in p.gear if g.extra != "hireling")
 
 
 def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
@@ -800,6 +828,13 @@ def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
     why = unusable_because(s, item, s.player(seat))
     if why is not None:
         raise RuleError("NOT_USABLE", not_usable(s, seat, item, why))
+    if c.hireling:
+        if item.carries:
+            raise RuleError("BAD_ARGUMENTS", M("A Hireling carries another item."))
+        if not hireling_room(s.player(seat)):
+            raise RuleError("NO_HIRELING", M("{seat} has no Hireling with room for an item.", seat=seat))
+        tx.emit(ev.ItemBeyondRules(seat, item.uid, "hireling"))
+        return
     if not slot_free(s.player(seat), item):
         raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=names.slot(item.slot), item=item.name))
     tx.emit(ev.ItemEquipped(seat, item.uid))
@@ -821,7 +856,7 @@ def put_away_unusable(tx: Tx, seat: str) -> None:
     changed) is turned sideways, into the backpack: it stays carried until equipped again."""
     p = tx.state.player(seat)
     for g in p.gear:
-        if g.equipped and not usable(tx.state, g, p):
+        if g.equipped and g.extra != "cheat" and not usable(tx.state, g, p):
             tx.emit(ev.ItemCarried(seat, g.uid))
 
 
@@ -1003,16 +1038,220 @@ def set_sex(tx: Tx, c: cmd.Sex, actor: Viewer) -> None:
 
 
 def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
-    """A card whose effect the companion does not model (its text says what the table does): any
-    time, by anyone alive; it only leaves the hand."""
+    """A card played with `play`: one the companion applies (what it needs is named: the player, the
+    monster, the item, the curse), or one whose text the table does by hand (it only leaves the hand).
+    Any time, by anyone alive, unless the card says when (facts §2.11: other treasures any time)."""
     s = tx.state
     seat = _seat_of(s, actor, c.seat)
     _alive(s, seat)
-    special, item = s.config.specials.get(c.card), s.config.items.get(c.card)
-    if not ((special is not None and special.does == "other") or (item is not None and item.by_hand)):
+    applies = card_applies(s, c.card)
+    if applies is None:
         raise RuleError("HAS_A_COMMAND", M("{card} is played with its own command.", card=_catalogue_card(s, c.card)))
+    if applies == "invisibility":
+        raise RuleError("USE_ON_A_ROLL", M("{item} is played on a die roll, when running away.", item=names.card(s.config, c.card)))
+    needs = NEEDS.get(applies, ())
+    given = {"target": c.target, "monster": c.monster, "item": c.item, "curse": c.curse, "replacement": c.replacement or c.level,
+             "seats": c.seats or None}
+    if any(value is not None for arg, value in given.items() if arg not in needs):
+        raise RuleError("BAD_ARGUMENTS", M("{card} needs nothing more than the card.", card=names.card(s.config, c.card))
+                        if not needs else M("{card} needs only: {args}.", card=names.card(s.config, c.card), args=", ".join(needs)))
+    if not applies:
+        spend_hand(tx, seat, 1)
+        tx.emit(ev.CardPlayed(seat, c.card))
+        return
+    _APPLIED[applies](tx, seat, c)
+
+
+def card_applies(s: MunchkinState, card: str) -> str | None:
+    """What playing `card` with `play` applies ("": the table does it by hand), or None: another command plays it."""
+    special, item = s.config.specials.get(card), s.config.items.get(card)
+    if special is not None and special.does == "other":
+        return special.applies
+    if item is not None and (item.by_hand or (item.one_shot and item.applies)):
+        return item.applies
+    return None
+
+
+#: what each applied card needs besides the card (the arguments of `play`)
+NEEDS: dict[str, tuple[str, ...]] = {
+    "steal_level": ("target",), "transfer": ("target",), "glue": ("target", "monster"), "out_to_lunch": ("monster",), "mate": ("monster",),
+    "illusion": ("monster", "replacement"), "cheat": ("item",), "lift": ("curse",), "wall": ("seats",),
+}
+#: the class Divine Intervention raises
+CLERIC = "cleric"
+
+
+def _played(tx: Tx, seat: str, c: cmd.Play) -> None:
     spend_hand(tx, seat, 1)
     tx.emit(ev.CardPlayed(seat, c.card))
+
+
+def clerics_up(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Divine Intervention (base set): every Cleric goes up a level, even to the winning one."""
+    s = tx.state
+    clerics = [p.name for p in s.players if CLERIC in p.roles and not p.dead]
+    _played(tx, seat, c)
+    for name in clerics:
+        gain_levels(tx, name, 1, "card", may_win=True)
+    winners = tuple(p.name for p in tx.state.players if p.level >= s.config.winning_level)
+    if winners:
+        tx.emit(ev.GameWon(winners))
+
+
+def hoard(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Hoard! (base set): draw 3 more treasures face down."""
+    _played(tx, seat, c)
+    tx.emit(ev.TreasuresDrawn(seat, 3, face_up=False))
+
+
+def dowse(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Wand of Dowsing (base set): take any card from the discards into the hand."""
+    _played(tx, seat, c)
+    tx.emit(ev.HandChanged(seat, +1, "discards"))
+
+
+def steal_level(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Steal a Level (base set): another player loses a level (never below 1, facts §2.7), the thief
+    gains one; like a Go Up a Level it never gives the winning level (facts §2.1)."""
+    s = tx.state
+    victim = _known_seat(s, c.target or "")
+    if victim == seat:
+        raise RuleError("BAD_ARGUMENTS", M("Steal it from another player."))
+    _alive(s, victim)
+    if s.player(victim).level <= 1:
+        raise RuleError("NO_LEVEL", M("{seat} is at level 1: no level to steal.", seat=victim))
+    if s.player(seat).level + 1 >= s.config.winning_level:
+        raise RuleError("NOT_THE_TENTH", M("Go Up a Level never gives level {win}: {seat} needs a kill.", win=s.config.winning_level, seat=seat))
+    _played(tx, seat, c)
+    lose_levels(tx, victim, 1, "stolen")
+    gain_levels(tx, seat, 1, "stolen", may_win=False)
+
+
+def lift_with_card(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Wishing Ring (base set): any curse is cancelled; here, one in effect on a player is lifted."""
+    s = tx.state
+    lasting = [(p.name, k.uid) for p in s.players for k in p.curses]
+    if c.curse is None and len(lasting) != 1:
+        raise RuleError("WHICH_CURSE", M("Say which curse is lifted (its number).") if lasting else M("No curse is in effect on anyone."))
+    uid = c.curse if c.curse is not None else lasting[0][1]
+    victim = next((name for name, k in lasting if k == uid), None)
+    if victim is None:
+        raise RuleError("NO_CURSE", M("No curse {n} is in effect.", n=uid))
+    _played(tx, seat, c)
+    tx.emit(ev.CurseLifted(victim, uid))
+
+
+def cheat(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Cheat! (base set; facts §2.8: it breaks the limits): an item of the player's in play is equipped
+    even where the slots or its restrictions forbid it."""
+    s = tx.state
+    if c.item is None:
+        raise RuleError("WHICH_ITEM", M("Say which item of {seat}'s it is played on.", seat=seat))
+    item = _own_item(s, seat, c.item)
+    if item.extra == "cheat":
+        raise RuleError("ALREADY", M("{seat} already has {card}.", seat=seat, card=names.card(s.config, c.card)))
+    if item.one_shot:
+        raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
+    _played(tx, seat, c)
+    tx.emit(ev.ItemBeyondRules(seat, item.uid, "cheat"))
+
+
+def _fight_card(tx: Tx) -> None:
+    _require_phase(tx.state, COMBAT)
+
+
+def out_to_lunch(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Out to Lunch (base set): a monster leaves the fight; the fighter draws 2 treasures face down, no level."""
+    _fight_card(tx)
+    foe, fighter = _target_monster(tx.state, c.monster), tx.state.fight.fighter
+    _played(tx, seat, c)
+    tx.emit(ev.TreasuresDrawn(fighter, 2, face_up=False))
+    monster_leaves(tx, foe.uid, seat)
+
+
+def mate(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Mate (base set): a second monster just like it joins, with the enhancers played on it so far
+    (facts §2.12); killed, both give their levels and treasures."""
+    _fight_card(tx)
+    foe = _target_monster(tx.state, c.monster)
+    _played(tx, seat, c)
+    uid = tx.state.next_uid
+    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=True)
+    for e in foe.enhancements:
+        tx.emit(ev.MonsterEnhanced(uid, e.by, e.card, e.name, e.bonus, e.treasures))
+
+
+def illusion(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Illusion (base set): a monster leaves the fight, and one from the player's hand takes its place."""
+    _fight_card(tx)
+    s = tx.state
+    foe = _target_monster(s, c.monster)
+    if c.replacement is None and c.level is None:
+        raise RuleError("LEVEL_NEEDED", M("Say which monster from the hand takes its place (or its level)."))
+    new = _monster(s, cmd.MonsterArgs(card=c.replacement, level=c.level))
+    spend_hand(tx, seat, 2)  # the Illusion and the monster
+    tx.emit(ev.CardPlayed(seat, c.card), ev.MonsterRemoved(foe.uid, seat))
+    appear(tx, new, seat, wandering=False)
+
+
+def transfer(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Transferral Potion (base set): another player fights the monsters instead (the table names who);
+    a helper leaves with the old fighter."""
+    _fight_card(tx)
+    s = tx.state
+    to = _known_seat(s, c.target or "")
+    if to == s.fight.fighter:
+        raise RuleError("BAD_ARGUMENTS", M("{seat} fights already: name another player.", seat=to))
+    _alive(s, to)
+    _played(tx, seat, c)
+    tx.emit(ev.FightTransferred(to))
+
+
+def double(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Doppleganger (base set): the fighter's combat strength counts twice in this fight, not with a helper."""
+    _fight_card(tx)
+    s = tx.state
+    fight = s.fight
+    if seat != fight.fighter:
+        raise RuleError("NOT_FIGHTING", M("Only {seat}, who fights, doubles their own strength.", seat=fight.fighter))
+    if fight.helper is not None:
+        raise RuleError("NOT_WITH_HELP", M("{card} works only without a helper.", card=names.card(s.config, c.card)))
+    spend_hand(tx, seat, 1)
+    tx.emit(ev.PlayersBoosted(seat, c.card, s.config.items[c.card].name, strength(s, seat)))
+
+
+def wall(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Instant Wall (base set): up to two players running away escape without rolling."""
+    s = tx.state
+    _require_phase(s, RUN)
+    due = list(dict.fromkeys(who for who, _uid in s.fight.to_roll))
+    chosen = list(dict.fromkeys(c.seats)) or due
+    if len(chosen) > 2 or not set(chosen) <= set(due):
+        raise RuleError("BAD_ARGUMENTS", M("Up to two of those still to roll: {seats}.", seats=", ".join(due)))
+    _played(tx, seat, c)
+    for who, uid in s.fight.to_roll:
+        if who in chosen:
+            tx.emit(ev.Escaped(who, uid, None, 0, auto=True, card=c.card))
+
+
+def glue(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Flask of Glue (base set): a player who escaped must roll again against that monster (while the
+    run lasts: once the last roll is made the monsters are gone)."""
+    s = tx.state
+    _require_phase(s, RUN)
+    escaped = [(r.seat, r.uid) for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll]
+    fitting = [(who, uid) for who, uid in escaped if c.target in (None, who) and c.monster in (None, uid)]
+    if not fitting:
+        raise RuleError("NOBODY_ESCAPED", M("Nobody who escaped is to roll again."))
+    who, uid = fitting[-1]
+    _played(tx, seat, c)
+    tx.emit(ev.RollAgain(who, uid))
+
+
+_APPLIED: dict[str, Callable[[Tx, str, cmd.Play], None]] = {
+    "clerics_up": clerics_up, "hoard": hoard, "dowse": dowse, "steal_level": steal_level, "lift": lift_with_card, "cheat": cheat,
+    "out_to_lunch": out_to_lunch, "mate": mate, "illusion": illusion, "transfer": transfer, "double": double, "wall": wall, "glue": glue,
+}
 
 
 def _role_limit(s: MunchkinState, p: Player, kind: str) -> int:

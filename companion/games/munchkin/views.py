@@ -121,7 +121,7 @@ def _player(s: MunchkinState, p: Player, index: int) -> dict[str, Any]:
 def _gear(s: MunchkinState, p: Player, g: Gear) -> dict[str, Any]:
     return {"uid": g.uid, "name": render(names.item(s.config, g.card, g.name)), "card": g.card, "bonus": g.bonus, "slot": g.slot,
             "big": g.big, "gold": g.gold, "one_shot": g.one_shot, "equipped": g.equipped, "counts": counts(s, g, p), "run": g.run,
-            "sets_die": g.sets_die}
+            "sets_die": g.sets_die, "extra": g.extra}
 
 
 def _combat(s: MunchkinState) -> dict[str, Any]:
@@ -411,8 +411,13 @@ def _enhanced(s: MunchkinState, e: ev.MonsterEnhanced) -> Text:
 
 def _roll_line(s: MunchkinState, e: ev.Escaped | ev.Caught) -> Text:
     monster = _monster_named(s, e.uid)
+    if isinstance(e, ev.Escaped) and e.card is not None and e.auto:
+        return M("{seat} escapes {monster} thanks to {card}", seat=e.seat, monster=monster, card=names.card(s.config, e.card))
     if isinstance(e, ev.Escaped) and e.auto:
         return M("{monster} does not pursue {seat}", monster=monster, seat=e.seat)
+    if isinstance(e, ev.Escaped) and e.card is not None:
+        return M("{seat} rolls {die}, caught, but escapes {monster} thanks to {card}", seat=e.seat, die=e.die, monster=monster,
+                 card=names.card(s.config, e.card))
     die: Text = str(e.die) if e.loaded is None else M("{a}, loaded to {b}", a=e.die, b=e.loaded)
     if e.bonus:
         die = M("{die} {bonus:+d}", die=die, bonus=e.bonus)
@@ -430,6 +435,8 @@ def _hand_line(s: MunchkinState, e: ev.HandChanged) -> Text | None:
         return P("{seat} discards {n} card to take the curse", "{seat} discards {n} cards to take the curse", n=-e.delta, seat=e.seat)
     if e.why == "lost":
         return P("{seat} loses {n} card of the hand", "{seat} loses {n} cards of the hand", n=-e.delta, seat=e.seat)
+    if e.why == "discards":
+        return M("{seat} takes a card from the discards", seat=e.seat)
     if e.why == "taken":
         return P("{seat} takes {n} card of that hand", "{seat} takes {n} cards of that hand", n=e.delta, seat=e.seat)
     return None  # playing a card is told by what the card does
@@ -509,6 +516,10 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
     ev.TurnEnded: lambda s, e: M("{seat} ends the turn", seat=e.seat),
     ev.GameWon: lambda s, e: P("{names} wins!", "{names} win together!", n=len(e.winners), names=" & ".join(e.winners)),
     ev.DieRolled: lambda s, e: M("the die shows {n}", n=e.face),
+    ev.ItemBeyondRules: lambda s, e: (M("{seat} equips {item}, cheating", seat=e.seat, item=_item_name(s, e.seat, e.uid)) if e.by == "cheat"
+                                      else M("{seat}'s Hireling carries {item}", seat=e.seat, item=_item_name(s, e.seat, e.uid))),
+    ev.FightTransferred: lambda s, e: M("{seat} fights instead", seat=e.seat),
+    ev.RollAgain: lambda s, e: M("{seat} must roll again against {monster}", seat=e.seat, monster=_monster_named(s, e.uid)),
 }
 
 
@@ -520,7 +531,7 @@ def _body_item(s: MunchkinState, e: ev.Looted) -> Text:
 
 # -- what the table must hear ---------------------------------------------------------------------------
 _FIGHT_CHANGES = (ev.CombatStarted, ev.MonsterAppeared, ev.MonsterEnhanced, ev.MonsterRemoved, ev.PlayersBoosted, ev.HelperJoined, ev.HelperLeft,
-                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed)
+                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed, ev.FightTransferred, ev.ItemBeyondRules)
 
 
 def announcements(before: MunchkinState, events: Sequence[Event]) -> list[Text]:
