@@ -2,6 +2,7 @@
 and its friends): each test plays the card as a table would and checks what the players see."""
 from companion.contract import TABLE
 from companion.games.munchkin import GAME
+from companion.messages import render
 
 from .helpers import do, fight, gear, hand, level, line, phase, player, refused, set_level, start, uid, view
 
@@ -138,15 +139,14 @@ class TestRunningAway:
         assert fight(s) is None and not player(s, "Ann")["dead"] and hand(s, "Ann") == 8 - 1
         refused(s, "USE_ON_A_ROLL", "play", card="invisibility-potion")
 
-    def test_the_menu_offers_the_potion_only_after_a_caught_roll(self):
+    def test_the_menu_offers_a_roll_with_the_potion_ready(self):
         s = start()
         do(s, "kick", card="stoned-golem")
         do(s, "run")
-        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "roll" and o.asks)
-        potion = next(a for a in roll.asks if a.arg == "invisibility")
-        assert potion.asked({**roll.command, "die": 2}) and not potion.asked({**roll.command, "die": 5})
-        s.apply({**roll.command, "die": 2, "invisibility": True})
-        assert fight(s) is None and not player(s, "Ann")["dead"]
+        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("invisibility"))
+        assert render(roll.label) == "Ann rolls against Stoned Golem, an Invisibility Potion ready"
+        s.apply({**roll.command, "die": 2})
+        assert fight(s) is None and not player(s, "Ann")["dead"] and hand(s, "Ann") == 8 - 1
 
     def test_an_invisibility_potion_is_kept_when_the_roll_escapes(self):
         s = start()

@@ -178,12 +178,16 @@ def _rolls(s: MunchkinState, me: str | None) -> list[Option]:
                    (Ask("die", M("Die"), FACES), *_after_the_roll(s, seat, foe))),
             Option(M("The companion rolls for {seat} against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid}),
         ]
+        potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
+        if potion is not None and s.player(seat).hand:  # drunk only if the roll is caught (its own entry: other rolls ask nothing more)
+            found.append(Option(M("{seat} rolls against {monster}, an {card} ready", seat=seat, monster=monster, card=names.card(s.config, potion)),
+                                {"cmd": "roll", "fighter": seat, "monster": uid, "invisibility": True}, (Ask("die", M("Die"), FACES),)))
     return found
 
 
 def _after_the_roll(s: MunchkinState, seat: str, foe: Foe) -> tuple[Ask, ...]:
     """What a roll may still ask once its face is known, only while it is caught: the Wizard's flight
-    (cards discarded, +1 each), an Invisibility Potion, then a bad stuff's own die (the face, or the companion rolls it)."""
+    (cards discarded, +1 each), then a bad stuff's own die (the face, or the companion rolls it)."""
     p, bonus = s.player(seat), run_bonus(s, seat, foe)
     per_card = max((r.flight for r in roles(s, p)), default=0)
 
@@ -198,10 +202,6 @@ def _after_the_roll(s: MunchkinState, seat: str, foe: Foe) -> tuple[Ask, ...]:
     if per_card and most:
         asks.append(Ask("flight", M("Flight: cards discarded"), tuple(Choice(n, str(n), likely=n == 0) for n in range(most + 1)),
                         when=lambda picked: short({**picked, "flight": 0}) > 0))
-    potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
-    if potion is not None and p.hand:
-        asks.append(Ask("invisibility", names.card(s.config, potion), (Choice(False, M("not played"), likely=True), Choice(True, M("played: escapes"))),
-                        when=lambda picked: short(picked) > 0))
     if foe.bad_stuff is not None and foe.bad_stuff.roll != "none":
         asks.append(Ask("bad_die", M("Bad stuff: the die"), (*FACES, Choice(None, M("The companion rolls"))),
                         when=lambda picked: short(picked) > 0 and not picked.get("invisibility")))
