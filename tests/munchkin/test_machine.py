@@ -1,8 +1,9 @@
 """Random legal and illegal command sequences against the Munchkin engine (a hypothesis state machine).
 
 What a table would notice if it broke: a refused command changed something; a level left 1..10; a slot
-held two helmets; an item worn by someone it is not for; a Hireling carrying two items; a hand kept more than its limit after charity; two helpers; a replay gave another
-game; undoing everything did not bring back the start.
+held two helmets; an item worn by someone it is not for; a Hireling carrying two items; a hand kept
+more than its limit after charity; two helpers; a replay gave another game; undoing everything did not
+bring back the start.
 """
 from hypothesis import settings
 from hypothesis import strategies as st
