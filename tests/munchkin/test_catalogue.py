@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from companion.cards import CardCatalogue
-from companion.contract import TABLE
+from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME
 from companion.games.munchkin.config import BASE_SET, _parsed
@@ -118,6 +118,8 @@ class TestBadStuffAsked:
         do(s, "roll", die=1, bad_die=3)
         assert view(s)["owed"]["lose"] == "things" and view(s)["owed"]["count"] == 3
         refused(s, "BAD_CHOICE", "lose", items=[uid(s, "Ann", "Helm of Courage")])
+        labels = [render(o.label) for o in GAME.options(s.state, TABLE)]
+        assert "Ann loses 3 cards of the hand" in labels and "Ann loses Helm of Courage, Leather Armor, 1 card of the hand" in labels
         held = hand(s, "Ann")
         do(s, "lose", items=[uid(s, "Ann", "Helm of Courage")], cards=2)
         assert list(gear(s, "Ann")) == ["Leather Armor"] and hand(s, "Ann") == held - 2 and view(s)["owed"] is None
@@ -134,6 +136,9 @@ class TestBadStuffAsked:
         do(s, "run")
         do(s, "roll", die=1)
         assert view(s)["owed"]["chooser"] == "Bob" and "Bob chooses" in prompt(s)
+        assert GAME.options(s.state, seat_viewer("Ann")) == [] and s.turn.acting == ("Bob",)
+        assert {render(o.label) for o in GAME.options(s.state, seat_viewer("Bob"))} == {
+            "Ann loses Helm of Courage", "Ann loses Sandals of Protection", "Ann loses Kneepads of Allure"}
         refused(s, "NOT_YOURS", "lose", "Ann", items=[uid(s, "Ann", "Helm of Courage")])
         do(s, "lose", "Bob", items=[uid(s, "Ann", "Helm of Courage")])
         assert view(s)["owed"]["chooser"] == "Cy"

@@ -1176,7 +1176,7 @@ def mate(tx: Tx, seat: str, c: cmd.Play) -> None:
     foe = _target_monster(tx.state, c.monster)
     _played(tx, seat, c)
     uid = tx.state.next_uid
-    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=True)
+    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=False)
     for e in foe.enhancements:
         tx.emit(ev.MonsterEnhanced(uid, e.by, e.card, e.name, e.bonus, e.treasures))
 
