@@ -177,3 +177,25 @@ def test_the_menu_plays_an_applied_card_asking_only_what_it_needs():
     assert target.asked({**option.command, "card": "steal-a-level"}) and not target.asked({**option.command, "card": "hoard"})
     s.apply({**option.command, "seat": "Ann", "card": "steal-a-level", "target": "Bob"})
     assert level(s, "Ann") == 2
+
+
+def test_a_scanned_card_asks_the_one_thing_it_needs_and_the_screen_answers(tmp_path):
+    from companion.cards import CardCatalogue
+    from companion.table import Table
+
+    s = start()
+    set_level(s, "Bob", 3)
+    set_level(s, "Cy", 3)
+    with CardCatalogue(tmp_path / "cards.db") as catalogue:
+        catalogue.enrol("04d1d2d3", "munchkin", "steal-a-level")
+        table = Table(s, catalogue)
+        assert table.card("04d1d2d3", None).kind == "selected"  # from whom: Bob or Cy
+        assert table.answer("Cy").kind == "applied"
+    assert level(s, "Ann") == 2 and level(s, "Cy") == 2 and level(s, "Bob") == 3
+
+
+def test_a_scanned_card_that_needs_nothing_is_played_at_once():
+    s = start()
+    assert GAME.scan(s.state, "hoard", TABLE) == {"cmd": "play", "card": "hoard"}
+    do(s, "kick", what="other")
+    assert GAME.scan(s.state, "out-to-lunch", TABLE) is None  # no fight: nothing to do with it now
