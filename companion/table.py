@@ -120,6 +120,8 @@ class Table:
         #: a deliberate gesture waiting for YES: what it does, per owner of the buttons
         self._confirming: dict[Viewer, Callable[[], Outcome]] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
+        #: a screen's open question (a dialog) a scanned card may answer, per viewer
+        self._screens: dict[Viewer, Callable[[str], bool]] = {}
 
     # -- listening ----------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]:
@@ -134,6 +136,21 @@ class Table:
                     self._listeners.remove(listener)
 
         return unsubscribe
+
+    def offer_cards(self, by: Viewer, pick: Callable[[str], bool]) -> Callable[[], None]:
+        """A dialog open on `by`'s screen asks something a card answers: while no button menu asks `by`
+        a question, a card scanned by `by` first goes to `pick(card_id)`, which says whether it picked one
+        of the dialog's choices (then nothing else happens: the dialog still waits for its "Play it").
+        Returns a function that withdraws the offer (the dialog closed)."""
+        with self._lock:
+            self._screens[by] = pick
+
+        def withdraw() -> None:
+            with self._lock:
+                if self._screens.get(by) is pick:
+                    del self._screens[by]
+
+        return withdraw
 
     # -- inputs -------------------------------------------------------------------------------------
     def command(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None) -> Outcome:
@@ -203,6 +220,10 @@ class Table:
             answer = self._answer_where(by, lambda choice: choice.card == entry.card)
             if answer is not None:
                 return answer
+            screen = self._screens.get(by)
+            if by not in self._menus and screen is not None and screen(entry.card):
+                card = self.game.card(entry.card)
+                return self._tell(Outcome("selected", M("{card}: picked in the dialog.", card=card.name if card else (entry.label or entry.card)), by=by))
             request = self.game.scan(self.session.state, entry.card, by)
             if isinstance(request, Option):  # the card leaves a question (which of two places): ask it
                 return self._begin(by, request)

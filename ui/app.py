@@ -184,6 +184,8 @@ class App:
         self.dialog: Any = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
         self.remake_dialog: Callable[[], Any] | None = None
+        #: withdraws the open dialog's offer to be answered by a scanned card (None: it makes none)
+        self._withdraw_cards: Callable[[], None] | None = None
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
@@ -277,10 +279,14 @@ class App:
             self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog: Any, remake: Callable[[], Any] | None = None) -> None:
-        """Show `dialog`; `remake()` shows it again in the current language after a language switch."""
+    def show_dialog(self, dialog: Any, remake: Callable[[], Any] | None = None, cards: Callable[[str], bool] | None = None) -> None:
+        """Show `dialog`; `remake()` shows it again in the current language after a language switch;
+        `cards(card_id)`, while it is open, picks what a card scanned by this page's viewer answers in it."""
         self.close_dialog()
         self.dialog, self.remake_dialog = dialog, remake
+        table = self.companion.table
+        if cards is not None and table is not None:
+            self._withdraw_cards = table.offer_cards(self.viewer, cards)
         self.page.show_dialog(dialog)
 
     def option_dialog(self, option: Option) -> bool:
@@ -302,6 +308,9 @@ class App:
                 self.remake_dialog = remake
 
     def close_dialog(self, *_args: Any) -> None:
+        withdraw, self._withdraw_cards = self._withdraw_cards, None
+        if withdraw is not None:
+            withdraw()
         if self.dialog is not None:
             self.dialog, self.remake_dialog = None, None
             try:
@@ -340,6 +349,9 @@ class App:
             self.hub.redraw_seat(self.viewer.seat, source=self)
 
     def disconnected(self) -> None:
+        withdraw, self._withdraw_cards = self._withdraw_cards, None
+        if withdraw is not None:  # a scan must not answer a dialog nobody sees
+            withdraw()
         self.hub.remove(self)
         if self.viewer.is_seat:
             self.hub.redraw_seat(self.viewer.seat, source=self)

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from companion.cards import CardCatalogue
-from companion.contract import TABLE
+from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME
 from companion.games.munchkin.config import BASE_SET, _parsed
@@ -13,7 +13,7 @@ from companion.inputs import Option
 from companion.messages import render
 from companion.table import Table
 
-from .helpers import do, fight, gear, hand, level, pass_turn, player, refused, start
+from .helpers import do, fight, gear, hand, level, line, pass_turn, player, prompt, refused, set_level, start, uid, view
 
 
 def base_set() -> list[tuple[str, dict]]:
@@ -63,10 +63,87 @@ def test_a_base_set_monster_is_fought_with_its_printed_numbers_and_its_bad_stuff
     assert level(s, "Ann") == 1
 
 
-def test_a_curse_that_takes_cards_takes_them_from_the_hand():
+def test_lose_two_cards_gives_one_to_the_player_on_each_side():
     s = start()
-    do(s, "curse", "Bob", target="Cy", card="lose-two-cards")
-    assert hand(s, "Cy") == 8 - 2 and hand(s, "Bob") == 8 - 1
+    do(s, "curse", "Bob", target="Cy", card="lose-two-cards")  # Cy's left is Ann (next in turn), the right Bob
+    assert hand(s, "Cy") == 8 - 2 and hand(s, "Bob") == 8 - 1 + 1 and hand(s, "Ann") == 8 + 1
+
+
+class TestBadStuffAsked:
+    """Issue 20: bad stuff that rolls a die or lets other players choose is asked, then applied."""
+
+    def caught_by(self, card, **roll):
+        s = start()
+        do(s, "kick", card=card)
+        do(s, "run")
+        do(s, "roll", die=1, **roll)
+        return s
+
+    def test_the_orcs_roll_a_die_for_levels(self):
+        s = start()
+        set_level(s, "Ann", 6)
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        do(s, "roll", die=1, bad_die=4)
+        assert level(s, "Ann") == 2 and not player(s, "Ann")["dead"]
+
+    def test_the_orcs_kill_on_one_or_two(self):
+        s = self.caught_by("3872-orcs", bad_die=2)
+        assert player(s, "Ann")["dead"]
+
+    def test_without_a_face_the_companion_rolls_the_bad_stuff_and_says_so(self):
+        s = start()
+        set_level(s, "Ann", 8)
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        step = do(s, "roll", die=1)
+        face = s.state.last_die
+        assert "the die shows" in line(s, step)
+        assert player(s, "Ann")["dead"] if face <= 2 else level(s, "Ann") == 8 - face
+
+    def test_the_menu_asks_the_bad_stuff_die_only_when_the_roll_is_caught(self):
+        s = start()
+        do(s, "kick", card="3872-orcs")
+        do(s, "run")
+        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "roll" and o.asks)
+        bad = next(a for a in roll.asks if a.arg == "bad_die")
+        assert not bad.asked({**roll.command, "die": 6}) and bad.asked({**roll.command, "die": 2})
+
+    def test_snails_take_items_or_cards_the_victim_chooses(self):
+        s = start()
+        do(s, "item", card="helm-of-courage")
+        do(s, "item", card="leather-armor")
+        do(s, "kick", card="snails-on-speed")
+        do(s, "run")
+        do(s, "roll", die=1, bad_die=3)
+        assert view(s)["owed"]["lose"] == "things" and view(s)["owed"]["count"] == 3
+        refused(s, "BAD_CHOICE", "lose", items=[uid(s, "Ann", "Helm of Courage")])
+        labels = [render(o.label) for o in GAME.options(s.state, TABLE)]
+        assert "Ann loses 3 cards of the hand" in labels and "Ann loses Helm of Courage, Leather Armor, 1 card of the hand" in labels
+        held = hand(s, "Ann")
+        do(s, "lose", items=[uid(s, "Ann", "Helm of Courage")], cards=2)
+        assert list(gear(s, "Ann")) == ["Leather Armor"] and hand(s, "Ann") == held - 2 and view(s)["owed"] is None
+
+    def test_lawyers_give_every_other_player_a_card_of_the_hand(self):
+        s = self.caught_by("lawyers")
+        assert hand(s, "Ann") == 8 - 2 and hand(s, "Bob") == hand(s, "Cy") == 8 + 1
+
+    def test_the_leperchauns_items_are_picked_by_the_players_left_and_right(self):
+        s = start()
+        for card in ("helm-of-courage", "sandals-of-protection", "kneepads-of-allure"):
+            do(s, "item", card=card)
+        do(s, "kick", card="leperchaun")
+        do(s, "run")
+        do(s, "roll", die=1)
+        assert view(s)["owed"]["chooser"] == "Bob" and "Bob chooses" in prompt(s)
+        assert GAME.options(s.state, seat_viewer("Ann")) == [] and s.turn.acting == ("Bob",)
+        assert {render(o.label) for o in GAME.options(s.state, seat_viewer("Bob"))} == {
+            "Ann loses Helm of Courage", "Ann loses Sandals of Protection", "Ann loses Kneepads of Allure"}
+        refused(s, "NOT_YOURS", "lose", "Ann", items=[uid(s, "Ann", "Helm of Courage")])
+        do(s, "lose", "Bob", items=[uid(s, "Ann", "Helm of Courage")])
+        assert view(s)["owed"]["chooser"] == "Cy"
+        do(s, "lose", "Cy", items=[uid(s, "Ann", "Kneepads of Allure")])
+        assert list(gear(s, "Ann")) == ["Sandals of Protection"] and view(s)["owed"] is None
 
 
 def test_a_curse_that_takes_a_class_costs_a_level_without_one():
@@ -149,10 +226,10 @@ class TestAbilities:
 
 def test_a_card_the_table_does_by_hand_is_counted_out_of_the_hand():
     s = start()
-    do(s, "play", "Bob", card="cheat")
-    do(s, "play", "Cy", card="wishing-ring")
-    assert hand(s, "Bob") == hand(s, "Cy") == 8 - 1
+    do(s, "play", "Bob", card="help-me-out-here")
+    assert hand(s, "Bob") == 8 - 1
     refused(s, "HAS_A_COMMAND", "play", "Bob", card="plutonium-dragon")
+    refused(s, "BAD_ARGUMENTS", "play", "Bob", card="help-me-out-here", target="Cy")
 
 
 class TestEveryCardScanned:
@@ -188,7 +265,18 @@ class TestEveryCardScanned:
         def running(s):
             do(s, "kick", card="plutonium-dragon")
             do(s, "run")
-        return (door, turn, combat, running)
+
+        def escaping(s):  # Ann escaped, her helper still to roll
+            do(s, "kick", card="stoned-golem")
+            do(s, "helper", seat="Bob")
+            do(s, "run")
+            do(s, "roll", die=6)
+
+        def cursed(s):  # a curse in effect, a Hireling in play, a player above level 1
+            do(s, "item", card="hireling")
+            do(s, "curse", "Bob", target="Cy", card="chicken-on-your-head")
+            do(s, "adjust", seat="Bob", levels=2)
+        return (door, turn, combat, running, escaping, cursed)
 
     @pytest.mark.parametrize("card", [c.id for c in GAME.cards()])
     def test_the_card_is_known_and_played_when_scanned(self, card):
@@ -232,3 +320,61 @@ class TestSexes:
         do(s, "curse", "Bob", target="Cy", card="change-sex")
         assert player(s, "Cy")["sex"] == "male"
         refused(s, "NO_CHANGE", "sex", "Cy", sex="male")
+
+
+class TestRestrictions:
+    """Facts §2.8: "usable by X only", "not for X", "humans only": such an item may be carried, never
+    used by the wrong character; one that becomes unusable (a class or race gone or taken, a sex changed)
+    is turned sideways into the backpack (seed §Gegenstände)."""
+
+    def test_humans_only_is_refused_to_a_character_with_a_race(self):
+        s = start()
+        do(s, "become", card="elf")
+        do(s, "item", card="bad-ass-bandana")
+        bandana = gear(s, "Ann")["Bad-Ass Bandana"]
+        assert not bandana["equipped"] and player(s, "Ann")["strength"] == 1
+        error = refused(s, "NOT_USABLE", "equip", item=bandana["uid"])
+        assert "humans only" in render(error.text)
+
+    def test_taking_a_race_puts_a_humans_only_item_in_the_backpack(self):
+        s = start()
+        do(s, "item", card="bad-ass-bandana")
+        assert player(s, "Ann")["strength"] == 1 + 3
+        do(s, "become", card="dwarf")
+        assert not gear(s, "Ann")["Bad-Ass Bandana"]["equipped"] and player(s, "Ann")["strength"] == 1
+        do(s, "drop", card="dwarf")
+        do(s, "equip", item=gear(s, "Ann")["Bad-Ass Bandana"]["uid"])
+        assert player(s, "Ann")["strength"] == 1 + 3
+
+    def test_not_for_a_class_is_refused_to_that_class(self):
+        s = start()
+        do(s, "become", card="wizard")
+        do(s, "item", card="mithril-armor")
+        armour = gear(s, "Ann")["Mithril Armor"]
+        assert not armour["equipped"]
+        assert "not for a Wizard" in render(refused(s, "NOT_USABLE", "equip", item=armour["uid"]).text)
+        assert not any(o.command == {"cmd": "equip", "item": armour["uid"]} for o in GAME.options(s.state, TABLE))
+
+    def test_becoming_the_class_an_item_is_not_for_puts_it_away(self):
+        s = start()
+        do(s, "item", card="pantyhose-of-giant-strength")
+        do(s, "become", card="warrior")
+        assert not gear(s, "Ann")["Pantyhose of Giant Strength"]["equipped"] and player(s, "Ann")["strength"] == 1
+
+    def test_usable_by_a_class_only_needs_that_class_and_losing_it_puts_the_item_away(self):
+        s = start()
+        do(s, "item", card="staff-of-napalm")
+        staff = gear(s, "Ann")["Staff of Napalm"]
+        assert not staff["equipped"]
+        assert "only for a Wizard" in render(refused(s, "NOT_USABLE", "equip", item=staff["uid"]).text)
+        do(s, "become", card="wizard")
+        do(s, "equip", item=staff["uid"])
+        assert player(s, "Ann")["strength"] == 1 + 5
+        do(s, "curse", "Bob", target="Ann", card="lose-your-class")
+        assert not gear(s, "Ann")["Staff of Napalm"]["equipped"] and player(s, "Ann")["strength"] == 1
+
+    def test_a_scanned_item_its_player_cannot_use_is_offered_only_carried(self):
+        s = start()
+        do(s, "become", card="elf")
+        offer = GAME.scan(s.state, "swiss-army-polearm", TABLE)
+        assert isinstance(offer, Option) and [c.value for c in offer.asks[0].choices] == [False]

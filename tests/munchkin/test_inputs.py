@@ -49,6 +49,28 @@ class TestMenus:
         splits = [o.command["give"] for o in GAME.options(s.state, TABLE) if o.command["cmd"] == "end_turn"]
         assert splits == [{"Bob": 3, "Cy": 2}, {"Bob": 2, "Cy": 3}]
 
+    def test_a_halfling_sells_the_backpack_with_one_item_for_double_from_the_menu(self):
+        s = start()
+        do(s, "become", card="halfling")
+        do(s, "item", card="magic-lamp")  # 500 gold, carried (a one-shot)
+        double = next(o for o in GAME.options(s.state, TABLE) if o.command.get("double"))
+        assert render(double.label) == "Sell the backpack, Magic Lamp for double (1000 gold)"
+        s.apply(double.command)
+        assert s.state.player("Ann").level == 2
+        assert not any(o.command.get("double") for o in GAME.options(s.state, TABLE))  # once a turn
+
+    def test_a_wizard_fleeing_is_asked_the_flight_cards_only_after_a_losing_roll(self):
+        s = start()
+        do(s, "become", card="wizard")
+        do(s, "kick", card="pied-piper")
+        do(s, "run")
+        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "roll" and o.asks)
+        flight = next(a for a in roll.asks if a.arg == "flight")
+        assert [c.value for c in flight.choices] == [0, 1, 2, 3]
+        assert flight.asked({**roll.command, "die": 3}) and not flight.asked({**roll.command, "die": 5})
+        s.apply({**roll.command, "die": 3, "flight": 2})
+        assert fight(s) is None and hand(s, "Ann") == 8 - 1 - 2
+
     def test_every_menu_option_of_a_walk_is_accepted_or_refused_cleanly(self):
         """The menus never offer a value the rules cannot read (asks always have choices)."""
         s = start(seed=3)

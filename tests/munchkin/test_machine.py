@@ -1,8 +1,9 @@
 """Random legal and illegal command sequences against the Munchkin engine (a hypothesis state machine).
 
 What a table would notice if it broke: a refused command changed something; a level left 1..10; a slot
-held two helmets; a hand kept more than its limit after charity; two helpers; a replay gave another
-game; undoing everything did not bring back the start.
+held two helmets; an item worn by someone it is not for; a Hireling carrying two items; a hand kept
+more than its limit after charity; two helpers; a replay gave another game; undoing everything did not
+bring back the start.
 """
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -11,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME
-from companion.games.munchkin.reckon import hand_limit, slots_ok
+from companion.games.munchkin.reckon import hand_limit, slots_ok, usable
 from companion.session import Session
 
 from .helpers import HOUSE
@@ -23,7 +24,12 @@ CARDS = st.sampled_from(["pied-piper", "man-eating-moon", "wicked", "loaded-die"
                          "sword", "pole", "ladder", "potion", "duck", "chicken", "lose-class", "lose-item", "nonsense",
                          # the base set's: an undead monster, a curse that takes cards, cards the table does by hand, a remover
                          "mr-bones", "lose-two-cards", "pukachu", "cheat", "wishing-ring", "magic-lamp", "wizard", "cleric", "thief", "halfling",
-                         "broad-sword", "change-sex"])
+                         "broad-sword", "change-sex",
+                         # issue 20: bad stuff asked, restricted items, the Hireling, the cards applied by play
+                         "3872-orcs", "snails-on-speed", "lawyers", "leperchaun", "mithril-armor", "bad-ass-bandana", "staff-of-napalm",
+                         "hireling", "kill-the-hireling", "huge-rock", "divine-intervention", "hoard", "steal-a-level", "wand-of-dowsing",
+                         "out-to-lunch", "mate", "illusion", "transferral-potion", "doppleganger", "instant-wall", "flask-of-glue",
+                         "invisibility-potion", "help-me-out-here"])
 SMALL = st.integers(-3, 12)
 
 
@@ -68,6 +74,14 @@ def wild_commands():
         st.builds(lambda power, n, t: {"cmd": "ability", "power": power, "cards": n, **({"target": t} if t else {})},
                   st.sampled_from(["berserk", "turning", "backstab", "charm", "fly"]), st.integers(-1, 4), st.one_of(st.none(), SEATS)),
         st.builds(lambda c: {"cmd": "play", "card": c}, CARDS),
+        st.builds(lambda c, t, i, k, m: {"cmd": "play", "card": c, **({"target": t} if t else {}), **({"item": i} if i is not None else {}),
+                                         **({"curse": k} if k is not None else {}), **({"monster": m} if m is not None else {})},
+                  CARDS, st.one_of(st.none(), SEATS), st.one_of(st.none(), st.integers(0, 9)), st.one_of(st.none(), st.integers(0, 9)),
+                  st.one_of(st.none(), st.integers(0, 9))),
+        st.builds(lambda d, b, inv: {"cmd": "roll", "die": d, **({"bad_die": b} if b is not None else {}), "invisibility": inv},
+                  st.integers(1, 6), st.one_of(st.none(), st.integers(0, 7)), st.booleans()),
+        st.builds(lambda i: {"cmd": "equip", "item": i, "hireling": True}, st.integers(0, 9)),
+        st.builds(lambda items, n: {"cmd": "lose", "items": items, "cards": n}, st.lists(st.integers(0, 9), max_size=3), st.integers(-1, 4)),
         st.builds(lambda sex: {"cmd": "sex", "sex": sex}, st.sampled_from(["male", "female", "other"])),
         st.builds(lambda c: {"cmd": "remove", "card": c}, CARDS),
         st.builds(lambda d, n: {"cmd": "roll", "die": d, "flight": n}, st.integers(1, 6), st.integers(-1, 4)),
@@ -139,6 +153,9 @@ class MunchkinMachine(RuleBasedStateMachine):
         for p in s.players:
             assert 1 <= p.level <= win  # facts §2.7: never below 1; 10 ends the game
             assert slots_ok(p)  # seed §Gegenstände: never two helmets or three hands
+            # facts §2.8: an item its owner may not use is never worn (only Cheat! says otherwise); a Hireling carries one item
+            assert all(not g.equipped or g.extra == "cheat" or usable(s, g, p) for g in p.gear)
+            assert sum(1 for g in p.gear if g.extra == "hireling") <= sum(1 for g in p.gear if g.carries)
             assert p.hand >= 0
             assert not p.dead or (p.gear == () and p.hand == 0)
         if s.combat is not None:  # seed: only 1 player may help

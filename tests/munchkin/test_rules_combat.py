@@ -28,8 +28,9 @@ class TestStrength:
     def test_an_item_for_another_class_counts_only_with_that_class(self):
         s = start()
         equip(s, "Ann", "cheese")
-        assert view(s)["players"][0]["strength"] == 1
+        assert view(s)["players"][0]["strength"] == 1 and not gear(s, "Ann")["Cheese Grater of Peace"]["equipped"]
         do(s, "become", card="cleric")
+        do(s, "equip", item=uid(s, "Ann", "Cheese Grater of Peace"))
         assert view(s)["players"][0]["strength"] == 4
 
     def test_the_tailor_is_two_stronger_without_armour(self):

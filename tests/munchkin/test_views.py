@@ -129,7 +129,8 @@ def test_the_catalogue_is_an_analysis_with_the_tables_own_cards():
     assert {"id": "pied-piper", "name": "Pied Piper", "level": 8, "treasures": 2, "levels": 1, "bad_stuff": "Lose an item.", "text": ""} in cards["monsters"]
     assert any(i["id"] == "helm" for i in cards["items"]) and "catalogue" not in s.public_view().fields
     curse = next(k for k in cards["curses"] if k["id"] == "lose-two-cards")
-    assert curse["effect"] == "Lose 2 cards of the hand." and curse["text"]  # what the table still does, in our words
+    assert curse["effect"] == "Lose 2 cards of the hand: the players to the left and to the right take them."
+    assert next(k for k in cards["curses"] if k["id"] == "change-class")["text"]  # what the table still does, in our words
 
 
 def test_the_settings_docs_table_is_made_from_the_schema():

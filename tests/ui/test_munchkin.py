@@ -79,6 +79,81 @@ def test_a_dialog_waiting_for_a_pick_says_what_is_missing(munchkin, companion, h
     assert table_state(cy)["combat"]["monsters_strength"] == 18
 
 
+def test_a_card_scanned_while_the_dialog_is_open_picks_it_and_waits_for_play_it(munchkin, companion, hub):
+    """Issue 20: the enhancer's tag laid on Cy's reader while Cy's dialog asks which enhancer picks
+    Wicked in the dialog; nothing is played until "Play it"."""
+    companion.catalogue.enrol("04c1c2c3", "munchkin", "wicked")
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    cy = seat_page(companion, hub, "Cy")
+    click(cy.root, "Enhance a monster")
+    dialog = cy.dialog
+    outcome = companion.table.card("04c1c2c3", 3)
+    assert outcome.kind == "selected" and dialog.data["picked"]["card"] == "wicked"
+    assert not dialog.data["confirm"].disabled and "✓ Wicked" in shown(cy)
+    assert table_state(cy)["combat"]["monsters_strength"] == 8 and table_state(cy)["players"][2]["hand"] == 8
+    click(dialog, "Play it")
+    assert table_state(cy)["combat"]["monsters_strength"] == 18
+    companion.catalogue.enrol("04c1c2c4", "munchkin", "enraged")
+    assert companion.table.card("04c1c2c4", 3).kind == "applied"  # the dialog is closed: the scan plays the card itself
+    assert table_state(cy)["combat"]["monsters_strength"] == 23
+
+
+def test_a_question_the_option_does_not_ask_now_is_neither_shown_nor_waited_for(munchkin):
+    from companion.inputs import Ask, Choice, Option
+    from companion.messages import M
+    from ui.games.munchkin.dialogs import asks_dialog
+
+    option = Option(M("Count the cards in a hand"), {"cmd": "hand"},
+                    (Ask("count", M("Cards"), tuple(Choice(n, str(n)) for n in range(4))),
+                     Ask("seat", M("Whose"), (Choice("Bob", "Bob"), Choice("Cy", "Cy")), when=lambda picked: picked.get("count") == 3)))
+    dialog = asks_dialog(munchkin, option)
+    munchkin.show_dialog(dialog)
+    dialog.data["pick"]("count", 3)
+    assert "Whose" in shown(munchkin) and dialog.data["confirm"].disabled
+    dialog.data["pick"]("seat", "Cy")
+    dialog.data["pick"]("count", 2)  # "Whose" is not asked for 2: gone, not waited for, not sent
+    assert "Whose" not in shown(munchkin) and not dialog.data["confirm"].disabled
+    assert dialog.data["sent"]() == {"cmd": "hand", "count": 2}
+    dialog.data["submit"]()
+    assert table_state(munchkin)["players"][0]["hand"] == 2 and table_state(munchkin)["players"][2]["hand"] == 8
+
+
+def test_a_roll_that_escapes_is_not_asked_the_bad_stuffs_die(munchkin):
+    """The 3,872 Orcs roll a die for their bad stuff, asked only after a caught roll: a 6 is sent at once."""
+    do(munchkin, {"cmd": "kick", "card": "3872-orcs"})
+    do(munchkin, {"cmd": "run"})
+    munchkin.render()
+    click(munchkin.root, "Ann rolls against 3,872 Orcs")
+    click(munchkin.root, "6")
+    assert table_state(munchkin)["combat"] is None and munchkin.pending is None
+
+
+def test_a_caught_roll_asks_the_bad_stuffs_die_next(munchkin):
+    do(munchkin, {"cmd": "adjust", "seat": "Ann", "levels": 5})
+    do(munchkin, {"cmd": "kick", "card": "3872-orcs"})
+    do(munchkin, {"cmd": "run"})
+    munchkin.render()
+    click(munchkin.root, "Ann rolls against 3,872 Orcs")
+    click(munchkin.root, "1")
+    assert "Bad stuff: the die" in shown(munchkin)
+    click(munchkin.root, "4")
+    assert table_state(munchkin)["players"][0]["level"] == 6 - 4
+
+
+def test_a_halfling_sells_with_the_most_valuable_item_for_double(munchkin):
+    do(munchkin, {"cmd": "become", "card": "halfling"})
+    do(munchkin, {"cmd": "item", "card": "crown", "equip": False})
+    munchkin.render()
+    click(munchkin.root, "Sell items for levels (Ann)")
+    dialog = munchkin.dialog
+    dialog.data["toggle"](table_state(munchkin)["players"][0]["gear"][0]["uid"])
+    assert dialog.data["confirm"].disabled  # 700 gold
+    click(dialog, "The most valuable item sells for double (once a turn)")
+    assert dialog.data["total"]() == 1400 and not dialog.data["confirm"].disabled
+    dialog.data["submit"]()
+    assert table_state(munchkin)["players"][0]["level"] == 2 and not table_state(munchkin)["sells_double"]
+
+
 def test_a_helper_joins_with_the_bribe_as_a_note(munchkin):
     do(munchkin, {"cmd": "kick", "card": "pied-piper"})
     munchkin.render()

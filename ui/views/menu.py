@@ -79,7 +79,8 @@ def choose(app: App, option: Option) -> None:
     if not option.asks:
         app.command(option.command)
         return
-    app.pending = Pending(option, {})
+    first = next((i for i, ask in enumerate(option.asks) if ask.asked(option.command)), 0)
+    app.pending = Pending(option, {}, first)
     app.render()
 
 
@@ -91,8 +92,10 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
 
     def pick(value: object) -> None:
         pending.picked[ask.arg] = value
-        if pending.ask + 1 < len(option.asks):
-            pending.ask += 1
+        sent = {**option.command, **pending.picked}
+        following = next((i for i in range(pending.ask + 1, len(option.asks)) if option.asks[i].asked(sent)), None)
+        if following is not None:  # a question whose `when` says no is skipped, as the buttons skip it
+            pending.ask = following
             app.render()
             return
         app.pending = None

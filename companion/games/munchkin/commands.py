@@ -152,15 +152,21 @@ class Roll(Command):
     item: int | None = None
     #: cards discarded after the roll for a class's flight (the Wizard: +1 each, up to 3)
     flight: int = 0
+    #: caught by a monster whose bad stuff rolls a die: the face (none: the companion rolls)
+    bad_die: int | None = None
+    #: an Invisibility Potion from the hand, drunk if the roll is caught: the roller escapes after all
+    invisibility: bool = False
 
 
 @dataclass(frozen=True)
 class Lose(Command):
-    """Choose what a curse or bad stuff takes when several things qualify (the victim's choice)."""
+    """Choose what a curse or bad stuff takes when several things qualify (the victim's choice, or the players' a card names)."""
 
     kind = "lose"
     items: tuple[int, ...] = ()
     roles: tuple[str, ...] = ()
+    #: cards of the hand, when items or cards may be lost
+    cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -245,6 +251,8 @@ class Equip(Command):
 
     kind = "equip"
     item: int
+    #: a Hireling carries it: equipped beyond the slots and the one Big item (one item per Hireling)
+    hireling: bool = False
 
 
 @dataclass(frozen=True)
@@ -321,11 +329,24 @@ class Sex(Command):
 
 @dataclass(frozen=True)
 class Play(Command):
-    """Play a card whose effect the table does by hand (Cheat!, Mate, Hoard!, Wishing Ring…): it leaves the hand and the log shows it."""
+    """Play a card the companion applies (Cheat!, Mate, Hoard!, Wishing Ring…) with what it needs, or one the table does by hand (counted)."""
 
     kind = "play"
     card: str
     seat: str | None = None
+    #: the player it is played on (Steal a Level, Transferral Potion: who fights instead; Flask of Glue: who rolls again)
+    target: str | None = None
+    #: the monster it is played on, when several fight (Out to Lunch, Mate, Illusion, Flask of Glue)
+    monster: int | None = None
+    #: the item it is played on (Cheat!)
+    item: int | None = None
+    #: the curse it lifts, by its number (Wishing Ring)
+    curse: int | None = None
+    #: Illusion: the monster from the hand that takes the place (a catalogue card, or typed by its level)
+    replacement: str | None = None
+    level: int | None = None
+    #: Instant Wall: who escapes without rolling (up to two; none: everyone still to roll)
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,16 @@ Slot = Literal["headgear", "armour", "footgear", "hand", "hands", "none"]
 SEXES = ("male", "female")
 #: what a curse or bad stuff can take away
 Loss = Literal["nothing", "headgear", "armour", "footgear", "hand", "big", "item", "class", "race"]
+#: what a choice owed can be about: a loss above, or ("things") items and cards of the hand together
 #: what a special card does when played ("other": the table does it by hand; the companion counts the card)
 Does = Literal["go_up", "wandering", "super_munchkin", "half_breed", "other"]
+#: what the companion applies when a card is played with `play` (none: the table does its text by hand; the companion counts it):
+#: every Cleric up a level; 3 more treasures; a level taken from another player; a monster sent away for 2 treasures; a monster's
+#: mate; a monster replaced from the hand; an item equipped beyond the rules; the fighter's strength doubled; up to two players
+#: escape; a card from the discards; a curse lifted; another player fights instead; an escaped player rolls again; a caught roll
+#: escapes after all (played with `roll`)
+Applies = Literal["", "clerics_up", "hoard", "steal_level", "out_to_lunch", "mate", "illusion", "cheat", "double", "wall", "dowse", "lift",
+                  "transfer", "glue", "invisibility"]
 
 
 # -- the schema -----------------------------------------------------------------------------------------
@@ -76,6 +84,15 @@ class EffectSettings(Section):
     whole_hand: bool = False
     #: the victim's character changes sex (a curse)
     change_sex: bool = False
+    #: a die is rolled for it: lose that many levels ("levels"), or that many items or cards of the hand, the victim's choice ("things")
+    roll: Literal["none", "levels", "things"] = "none"
+    #: that roll kills on this face or lower (0: never)
+    roll_death: int = Field(default=0, ge=0, le=6)
+    #: where the cards lost from the hand go: the discards; one to each other living player, highest level first (as many as there
+    #: are, `cards` not needed); or to the players to the left and to the right, in turn
+    cards_to: Literal["discard", "others", "left_right"] = "discard"
+    #: who picks the items it takes: the victim, or the players to the left and to the right, one each
+    chooser: Literal["victim", "left_right"] = "victim"
 
 
 class CardSettings(Section):
@@ -121,12 +138,20 @@ class ItemSettings(CardSettings):
     one_shot: bool = False
     #: works only for a seat with this class or race (by its id), or of this sex (male, female)
     only: str | None = None
+    #: not usable by a seat with this class or race (by its id): "Not for Wizards"
+    not_for: str | None = None
+    #: usable only by a human: a seat with no race card ("Humans only")
+    humans_only: bool = False
     #: modifier to its owner's run-away rolls while equipped
     run: int = Field(default=0, ge=-6, le=6)
     #: a one-shot that sets a die to any face after the roll (the seed's loaded die)
     sets_die: bool = False
     #: a one-shot that takes a monster out of the fight (no level, no treasure)
     removes: bool = False
+    #: what the companion applies when the card is played (see `Applies`)
+    applies: Applies = ""
+    #: an ally that carries one more item for its owner, equipped beyond the slots and the one Big item (the Hireling)
+    carries: bool = False
 
 
 class CurseSettings(CardSettings):
@@ -181,6 +206,10 @@ class SpecialSettings(CardSettings):
     can_win: bool = False
     #: which deck the card comes from (Go Up a Level: treasure; the others: door)
     deck: Literal["door", "treasure", ""] = ""
+    #: what the companion applies when the card is played (`does = "other"`; see `Applies`)
+    applies: Applies = ""
+    #: a Go Up a Level played only while an item of this id is in play, which it discards (Kill the Hireling)
+    discards: str | None = None
 
 
 class HouseCards(Section):
@@ -200,7 +229,7 @@ class MunchkinSettings(Section):
     table: TableSettings = Field(title=N_("The table"))
     combat: CombatSettings = Field(title=N_("Combat and selling"))
     monsters: list[MonsterSettings] = _cards(N_("Monsters"), N_("id, name, level, treasures, levels, bonus, run, wont_pursue, bad_stuff."))
-    items: list[ItemSettings] = _cards(N_("Items"), N_("id, name, bonus, slot, big, gold, one_shot, only, run, sets_die."))
+    items: list[ItemSettings] = _cards(N_("Items"), N_("id, name, bonus, slot, big, gold, one_shot, only, not_for, humans_only, run, sets_die."))
     curses: list[CurseSettings] = _cards(N_("Curses"), N_("id, name, effect (levels, lose, count, or_levels, combat, run, lasting)."))
     enhancers: list[EnhancerSettings] = _cards(N_("Monster enhancers"), N_("id, name, bonus, extra treasures."))
     roles: list[RoleSettings] = _cards(N_("Classes and races"), N_("id, name, kind (class or race) and the abilities the companion applies."))
@@ -222,7 +251,7 @@ class MunchkinSettings(Section):
         for kind in ("monsters", "items"):
             for prefix, entries in ((kind, getattr(self, kind)), (f"house.{kind}", getattr(self.house, kind))):
                 for i, entry in enumerate(entries):
-                    named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [entry.only] if entry.only else []
+                    named = [*entry.bonus] if isinstance(entry, MonsterSettings) else [r for r in (entry.only, entry.not_for) if r]
                     unknown = [role for role in named if role not in roles and role not in SEXES]
                     if unknown:
                         raise SettingProblem(M("no class or race \"{id}\"", id=unknown[0]), key=f"{prefix}.{i}")
@@ -246,6 +275,10 @@ class Effect:
     cards: int = 0
     whole_hand: bool = False
     change_sex: bool = False
+    roll: str = "none"
+    roll_death: int = 0
+    cards_to: str = "discard"
+    chooser: str = "victim"
 
     @property
     def stays(self) -> bool:
@@ -286,15 +319,24 @@ class ItemCard(Printed):
     gold: int = 0
     one_shot: bool = False
     only: str | None = None
+    not_for: str | None = None
+    humans_only: bool = False
     run: int = 0
     sets_die: bool = False
     removes: bool = False
+    applies: str = ""
+    carries: bool = False
 
     @property
     def by_hand(self) -> bool:
         """A one-shot whose effect the companion does not model (no bonus, no die set, no monster sent
-        away): the table does what its text says, the companion counts it out of the hand."""
-        return self.one_shot and not self.bonus and not self.sets_die and not self.removes
+        away, nothing applied): the table does what its text says, the companion counts it out of the hand."""
+        return self.one_shot and not self.bonus and not self.sets_die and not self.removes and not self.applies
+
+    @property
+    def played(self) -> bool:
+        """A one-shot played with `play` (by hand, or applied)."""
+        return self.by_hand or (self.one_shot and self.applies not in ("", "invisibility"))
 
 
 @dataclass(frozen=True)
@@ -339,6 +381,8 @@ class SpecialCard(Printed):
     does: str
     can_win: bool = False
     deck: str = ""
+    applies: str = ""
+    discards: str | None = None
 
 
 Card = MonsterCard | ItemCard | CurseCard | EnhancerCard | Role | SpecialCard

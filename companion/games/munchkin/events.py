@@ -48,7 +48,8 @@ class HandChanged(Event):
     kind = "hand_changed"
     seat: str
     delta: int
-    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | ability (discarded for a class or race ability)
+    #: door | loot | played | tailor | looted | treasure | lost (a curse or bad stuff) | taken (a card of a victim's hand, as its bad stuff
+    #: says) | ability (discarded for a class or race ability)
     why: str
 
 
@@ -176,6 +177,8 @@ class Escaped(Event):
     auto: bool = False
     loaded: int | None = None
     virtual: bool = False
+    #: the card that let the player escape without (or despite) the roll: Instant Wall, Invisibility Potion
+    card: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,9 +228,12 @@ class ChoiceOwed(Event):
     kind = "choice_owed"
     seat: str
     source: str
-    #: what is lost: headgear | armour | footgear | hand | big | item | class | race
+    #: what is lost: headgear | armour | footgear | hand | big | item | class | race | things (items and cards of the hand)
     lose: str
     count: int
+    #: another player who picks (the card says so), and who picks after them
+    chooser: str | None = None
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -373,6 +379,35 @@ class CardPlayed(Event):
 
 
 @dataclass(frozen=True)
+class ItemBeyondRules(Event):
+    """An item is equipped beyond what the rules allow: by Cheat! (even one its owner may not use), or
+    carried by a Hireling (beyond the slots and the one Big item)."""
+
+    kind = "item_beyond_rules"
+    seat: str
+    uid: int
+    #: cheat | hireling
+    by: str
+
+
+@dataclass(frozen=True)
+class FightTransferred(Event):
+    """Another player fights the monsters instead (Transferral Potion); a helper leaves."""
+
+    kind = "fight_transferred"
+    seat: str
+
+
+@dataclass(frozen=True)
+class RollAgain(Event):
+    """A player who escaped a monster must roll against it again (Flask of Glue)."""
+
+    kind = "roll_again"
+    seat: str
+    uid: int
+
+
+@dataclass(frozen=True)
 class RoleLost(Event):
     kind = "role_lost"
     seat: str
@@ -410,5 +445,5 @@ EVENTS = catalog(
     MonsterEnhanced, MonsterRemoved, PlayersBoosted, HelperJoined, HelperLeft, MonstersKilled, LevelChanged, TreasuresDrawn, RanAway,
     Escaped, Caught, CursePlayed, CurseStays, CurseLifted, ChoiceOwed, ChoiceMade, Died, Looted, BodyCleared,
     CombatEnded, PhaseEntered, ItemPlayed, ItemEquipped, ItemCarried, ItemDiscarded, ItemGiven, ItemsSold, RoleTaken,
-    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed, SexSet,
+    RoleLost, CharityGiven, TurnEnded, GameWon, DieRolled, AbilityUsed, CardPlayed, SexSet, ItemBeyondRules, FightTransferred, RollAgain,
 )

@@ -9,7 +9,7 @@ face, a target) are asked one by one; options that a screen draws better name a 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields, is_dataclass
 from importlib import resources
 from itertools import combinations
@@ -20,11 +20,11 @@ from companion.game import GameCard
 from companion.games.munchkin import names
 from companion.games.munchkin.config import SEXES, Card, Config, default_config
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, IN_COMBAT, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, roles, slot_free, standing
-from companion.games.munchkin.rules import loss_candidates, lowest_others, next_looters
-from companion.games.munchkin.state import Gear, MunchkinState, Player
+from companion.games.munchkin.reckon import hand_limit, may_sell_double, roles, run_bonus, slot_free, standing, usable
+from companion.games.munchkin.rules import DISCARDS, NEEDS, card_applies, loss_candidates, lowest_others, next_looters
+from companion.games.munchkin.state import Foe, Gear, MunchkinState, Player
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M, P, Text
+from companion.messages import M, P, Text, joined
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
@@ -36,6 +36,8 @@ BONUSES = tuple(Choice(n, f"{n:+d}") for n in (*range(1, 11), -1, -2, -3, -5))
 LOSSES = tuple(Choice(n, str(n)) for n in range(1, 4))
 COUNTS = tuple(Choice(n, str(n)) for n in range(16))
 SEX_CHOICES = tuple(Choice(key, names.sex(key)) for key in SEXES)
+#: a choice of what to lose offers at most this many ways (a roll of 6 among many items and cards): `lose` takes any other
+MAX_LOSS_OPTIONS = 64
 #: door cards: everything but treasures (items and Go Up a Level)
 DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
 
@@ -46,7 +48,7 @@ def options(s: MunchkinState, actor: Viewer) -> list[Option]:
         return []
     me = actor.seat if actor.is_seat else None
     if s.owed is not None:
-        return _owed(s) if me in (None, s.owed.seat) else []
+        return _owed(s) if me in (None, s.owed.picker) else []
     found: list[Option] = []
     if me in (None, s.active_name):
         found += _PHASES[s.phase](s)
@@ -149,12 +151,17 @@ def _own_turn_cards(s: MunchkinState, p: Player) -> list[Option]:
         item = names.item(c, g.card, g.name)
         if g.equipped:
             found.append(Option(M("Backpack: {item}", item=item), {"cmd": "unequip", "item": g.uid}))
-        elif not g.one_shot and slot_free(p, g):
+        elif not g.one_shot and slot_free(p, g) and usable(s, g, p):
             found.append(Option(M("Equip {item}", item=item), {"cmd": "equip", "item": g.uid}))
     carried = [g for g in p.gear if not g.equipped and g.gold]
     gold = sum(g.gold for g in carried)
     if gold >= c.gold_per_level and p.level < c.winning_level - 1:
         found.append(Option(M("Sell the backpack ({gold} gold)", gold=gold), {"cmd": "sell", "items": [g.uid for g in carried]}, dialog="sell"))
+    if carried and may_sell_double(s, p) and p.level < c.winning_level - 1:
+        best = max(carried, key=lambda g: g.gold)
+        if gold + best.gold >= c.gold_per_level:
+            found.append(Option(M("Sell the backpack, {item} for double ({gold} gold)", item=names.item(c, best.card, best.name), gold=gold + best.gold),
+                                {"cmd": "sell", "items": [g.uid for g in carried], "double": True}, dialog="sell"))
     return found
 
 
@@ -168,10 +175,37 @@ def _rolls(s: MunchkinState, me: str | None) -> list[Option]:
         monster = names.monster(s.config, foe.card, foe.name, foe.level)
         found += [
             Option(M("{seat} rolls against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid},
-                   (Ask("die", M("Die"), FACES),)),
+                   (Ask("die", M("Die"), FACES), *_after_the_roll(s, seat, foe))),
             Option(M("The companion rolls for {seat} against {monster}", seat=seat, monster=monster), {"cmd": "roll", "fighter": seat, "monster": uid}),
         ]
+        potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
+        if potion is not None and s.player(seat).hand:  # drunk only if the roll is caught (its own entry: other rolls ask nothing more)
+            found.append(Option(M("{seat} rolls against {monster}, an {card} ready", seat=seat, monster=monster, card=names.card(s.config, potion)),
+                                {"cmd": "roll", "fighter": seat, "monster": uid, "invisibility": True}, (Ask("die", M("Die"), FACES),)))
     return found
+
+
+def _after_the_roll(s: MunchkinState, seat: str, foe: Foe) -> tuple[Ask, ...]:
+    """What a roll may still ask once its face is known, only while it is caught: the Wizard's flight
+    (cards discarded, +1 each), then a bad stuff's own die (the face, or the companion rolls it)."""
+    p, bonus = s.player(seat), run_bonus(s, seat, foe)
+    per_card = max((r.flight for r in roles(s, p)), default=0)
+
+    def short(picked: Mapping[str, Any]) -> int:
+        """How much the roll lacks, after the flight cards picked so far (0: it escapes)."""
+        die = picked.get("die")
+        flight = picked.get("flight") or 0
+        return max(0, s.config.escape_on - (int(die) + bonus + per_card * int(flight))) if isinstance(die, int) else 0
+
+    asks: list[Ask] = []
+    most = min(DISCARDS, p.hand)
+    if per_card and most:
+        asks.append(Ask("flight", M("Flight: cards discarded"), tuple(Choice(n, str(n), likely=n == 0) for n in range(most + 1)),
+                        when=lambda picked: short({**picked, "flight": 0}) > 0))
+    if foe.bad_stuff is not None and foe.bad_stuff.roll != "none":
+        asks.append(Ask("bad_die", M("Bad stuff: the die"), (*FACES, Choice(None, M("The companion rolls"))),
+                        when=lambda picked: short(picked) > 0 and not picked.get("invisibility")))
+    return tuple(asks)
 
 
 def _loot(s: MunchkinState, me: str | None) -> list[Option]:
@@ -195,9 +229,17 @@ def _owed(s: MunchkinState) -> list[Option]:
     p = s.player(o.seat)
     key = "roles" if o.lose in ("class", "race") else "items"
     found = []
-    for chosen in combinations(loss_candidates(s, o.seat, o.lose), o.count):
-        label = ", ".join(str(_thing(s, p, thing)) for thing in chosen)
-        found.append(Option(M("{seat} loses {things}", seat=o.seat, things=label), {"cmd": "lose", key: list(chosen)}))
+    candidates = loss_candidates(s, o.seat, o.lose)
+    cards = range(min(o.count, p.hand) + 1) if o.lose == "things" else (0,)
+    for n in cards:
+        for chosen in combinations(candidates, o.count - n):
+            things: list[Text] = [_thing(s, p, thing) for thing in chosen]
+            if n:
+                things.append(P("{n} card of the hand", "{n} cards of the hand", n=n))
+            label = joined(things, ", ")
+            found.append(Option(M("{seat} loses {things}", seat=o.seat, things=label), {"cmd": "lose", key: list(chosen), **({"cards": n} if n else {})}))
+            if len(found) >= MAX_LOSS_OPTIONS:
+                return found
     return found
 
 
@@ -231,10 +273,11 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
         found += [Option(M("Use {item} for the players", item=names.item(c, g.card, g.name)), {"cmd": "oneshot", "item": g.uid, **_by(who, asks_who)})
                   for g in p.gear if g.one_shot and not g.sets_die]
         found += _abilities(s, p, _by(who, asks_who))
-    by_hand = [x.id for x in c.specials.values() if x.does == "other"] + [i.id for i in c.items.values() if i.by_hand]
-    if by_hand and p.hand:
-        found.append(Option(M("Play a card the table does by hand"), {"cmd": "play"},
-                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in by_hand)))))
+    playable = [card for card in (*c.specials, *c.items) if playable_now(s, who, card)]
+    if playable and p.hand:
+        found.append(Option(M("Play a card"), {"cmd": "play"},
+                            (*player, Ask("card", M("Card"), tuple(Choice(x, names.card(c, x), card=x) for x in playable)),
+                             *(ask for card in dict.fromkeys(card_applies(s, x) for x in playable) for ask in _play_asks(s, who, card or "")))))
     if c.curses:
         found.append(Option(M("Curse a player"), {"cmd": "curse"}, (*player, Ask("target", M("Whom"), _seats(s)), _card_ask(c, c.curses, M("Curse")))))
     targets = tuple(Choice(q.name, q.name) for q in s.players if not q.dead and q.level < c.winning_level - 1)
@@ -244,6 +287,63 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
     found.append(Option(M("Count the cards in a hand"), {"cmd": "hand"}, (*player, Ask("count", M("Cards"), COUNTS))))
     found.append(Option(M("A character's sex"), {"cmd": "sex"}, (*player, Ask("sex", M("A character's sex"), SEX_CHOICES))))
     return found
+
+
+#: the applied cards played only in a fight, and only while running away
+IN_FIGHT = ("out_to_lunch", "mate", "illusion", "transfer", "double")
+WHILE_RUNNING = ("wall", "glue")
+
+
+def playable_now(s: MunchkinState, who: str, card: str) -> bool:
+    """Whether `who` may play `card` with `play` now: a card the table does by hand any time; one the
+    companion applies when its moment has come and what it is played on is there."""
+    applies = card_applies(s, card)
+    if applies is None or applies == "invisibility":
+        return False
+    if applies in IN_FIGHT:
+        return s.phase == COMBAT and (applies != "double" or (who == s.fight.fighter and s.fight.helper is None))
+    if applies in WHILE_RUNNING:
+        return s.phase == RUN and (applies == "wall" or bool(_escaped(s)))
+    return applies == "" or any(ask.choices for ask in _play_asks(s, who, applies)) or applies not in NEEDS
+
+
+def _escaped(s: MunchkinState) -> list[str]:
+    """Who escaped a monster while others still roll (a Flask of Glue makes them roll again)."""
+    return list(dict.fromkeys(r.seat for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll))
+
+
+def _play_asks(s: MunchkinState, who: str, applies: str) -> tuple[Ask, ...]:
+    """What an applied card still needs, asked only when that card is picked (`when`)."""
+    c = s.config
+
+    def this(picked: Mapping[str, Any]) -> bool:
+        card = picked.get("card")
+        return isinstance(card, str) and card_applies(s, card) == applies
+
+    if applies == "steal_level":
+        victims = tuple(Choice(q.name, q.name) for q in s.players if q.name != who and not q.dead and q.level > 1)
+        return (Ask("target", M("From whom"), victims, when=this),) if s.player(who).level < c.winning_level - 1 else ()
+    if applies == "transfer":
+        return (Ask("target", M("Who fights instead"), tuple(Choice(q.name, q.name) for q in s.players
+                                                                if not q.dead and q.name != s.fight.fighter), when=this),)
+    if applies == "glue":
+        return (Ask("target", M("Who rolls again"), tuple(Choice(name, name) for name in _escaped(s)), when=this),)
+    if applies in ("out_to_lunch", "mate", "illusion"):
+        asks = tuple(replace_when(ask, this) for ask in _monster_ask(s))
+        if applies == "illusion":
+            asks += (Ask("replacement", M("The monster from the hand"), tuple(Choice(m, names.card(c, m), card=m) for m in c.monsters), when=this),)
+        return asks
+    if applies == "cheat":
+        items = tuple(Choice(g.uid, names.item(c, g.card, g.name)) for g in s.player(who).gear if not g.one_shot and g.extra != "cheat")
+        return (Ask("item", M("On which item"), items, when=this),)
+    if applies == "lift":
+        curses = tuple(Choice(k.uid, M("{curse} on {seat}", curse=names.curse(c, k.card, k.name), seat=q.name)) for q in s.players for k in q.curses)
+        return (Ask("curse", M("Which curse"), curses, when=this),)
+    return ()
+
+
+def replace_when(ask: Ask, when: Callable[[Mapping[str, Any]], bool]) -> Ask:
+    return Ask(ask.arg, ask.label, ask.choices, when=when, differs_from=ask.differs_from)
 
 
 def _abilities(s: MunchkinState, p: Player, by: dict[str, str]) -> list[Option]:
@@ -287,7 +387,7 @@ def _monster_ask(s: MunchkinState) -> tuple[Ask, ...]:
 
 def _card_ask(c: Config, cards: dict[str, Any], label: Text) -> Ask:
     """The catalogue cards of one kind to choose from (the menus offer it only when there are some)."""
-    return Ask("card", label, tuple(Choice(card_id, names.card(c, card_id)) for card_id in cards))
+    return Ask("card", label, tuple(Choice(card_id, names.card(c, card_id), card=card_id) for card_id in cards))
 
 
 _PHASES: dict[str, Callable[[MunchkinState], list[Option]]] = {
@@ -351,7 +451,7 @@ def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option 
     if card in c.curses:
         return _scanned_curse(s, card, me)
     if card in c.items:
-        return _scanned_item(s, card, me)
+        return _scanned_item(s, card, me, by_table=not actor.is_seat)
     if card in c.roles or (special and special.does in ("super_munchkin", "half_breed")):
         return {"cmd": "become", "card": card} if own_turn or s.player(me).received else None
     if special and special.does == "go_up":
@@ -359,8 +459,23 @@ def scan(s: MunchkinState, card: str, actor: Viewer) -> dict[str, Any] | Option 
     if special and special.does == "wandering":
         return _wandering(s)
     if special and special.does == "other":
-        return {"cmd": "play", "card": card}
+        return _scanned_play(s, card, me)
     return None
+
+
+def _scanned_play(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Option | None:
+    """A card played with `play`: at once when it needs nothing more; else what it needs, asked (the
+    only choice taken at once); nothing while its moment has not come."""
+    if not playable_now(s, me, card):
+        return None
+    applies = card_applies(s, card) or ""
+    asks = tuple(replace_when(ask, lambda picked: True) for ask in _play_asks(s, me, applies))
+    command = {"cmd": "play", "card": card, **({"seat": me} if me != s.active_name else {})}
+    for ask in asks:
+        if len(ask.choices) == 1:
+            command[ask.arg] = ask.choices[0].value
+    open_asks = tuple(ask for ask in asks if len(ask.choices) > 1)
+    return Option(names.card(s.config, card), command, open_asks) if open_asks else command
 
 
 def _wandering(s: MunchkinState) -> Option | None:
@@ -403,14 +518,16 @@ def _first_other(s: MunchkinState, me: str) -> str | None:
     return next((p.name for p in s.players if p.name != me and not p.dead), None)
 
 
-def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Option | None:
+def _scanned_item(s: MunchkinState, card: str, me: str, by_table: bool = False) -> dict[str, Any] | Option | None:
     """Issue 13: a treasure scanned is offered to its player (the seat whose turn it is, or one that just
     received it), to confirm (YES): equipped where a slot is free, else carried; NO leaves it in the
     hand. In a fight a one-shot is played (one that sends a monster away: which, when several fight);
     running away, the Loaded Die asks the face it sets; a card the table plays by hand is counted."""
     item = s.config.items[card]
-    if item.by_hand:
-        return {"cmd": "play", "card": card}
+    if item.applies == "invisibility":
+        return _invisibility(s, me, card, by_table)
+    if item.played:
+        return _scanned_play(s, card, me)
     if item.sets_die and s.phase == RUN:
         return _loaded_die(s, me)
     if s.phase == COMBAT and item.one_shot and not item.sets_die:
@@ -419,11 +536,25 @@ def _scanned_item(s: MunchkinState, card: str, me: str) -> dict[str, Any] | Opti
     if not (own_turn or (s.player(me).received and not s.in_fight(me))):
         return None
     name = names.card(s.config, card)
-    gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot)
-    wearable = not item.one_shot and slot_free(s.player(me), gear)
+    gear = Gear(0, item.name, item.id, item.bonus, item.slot, item.big, item.gold, item.one_shot, only=item.only, not_for=item.not_for,
+                humans_only=item.humans_only)
+    wearable = not item.one_shot and slot_free(s.player(me), gear) and usable(s, gear, s.player(me))
     how = (Choice(True, M("equipped"), likely=True), Choice(False, M("carried"))) if wearable else (Choice(False, M("onto the table")),)
     return Option(M("{seat} plays {item}", seat=me, item=name), {"cmd": "item", "card": card},
                   (Ask("equip", M("{seat} plays {item}", seat=me, item=name), how),))
+
+
+def _invisibility(s: MunchkinState, me: str, card: str, by_table: bool) -> Option | None:
+    """The Invisibility Potion running away: the roll it goes with (drunk only if the roll is caught),
+    for the seat that scans it, or at the table's reader for the next one still to roll."""
+    if s.phase != RUN:
+        return None
+    due = [who for who, _uid in s.fight.to_roll]
+    if me not in due:
+        if not (by_table and due):
+            return None
+        me = due[0]
+    return Option(names.card(s.config, card), {"cmd": "roll", "invisibility": True, "fighter": me}, (Ask("die", M("Die"), FACES),))
 
 
 def _loaded_die(s: MunchkinState, me: str) -> Option | None:

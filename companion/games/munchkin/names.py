@@ -35,7 +35,8 @@ SHIPPED: dict[str, Message] = {
 _SLOTS = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footgear"), "hand": M("1 hand"),
           "hands": M("2 hands"), "none": M("no slot")}
 _LOSSES = {"headgear": M("headgear"), "armour": M("armour"), "footgear": M("footgear"), "hand": M("a hand item"),
-           "big": M("a Big item"), "item": M("an item"), "class": M("a class"), "race": M("a race")}
+           "big": M("a Big item"), "item": M("an item"), "class": M("a class"), "race": M("a race"),
+           "things": M("items or cards of the hand")}
 _KINDS = {"class": M("class"), "race": M("race")}
 _SEXES = {"male": M("male"), "female": M("female")}
 _DOOR_KINDS = {"monster": M("monster"), "curse": M("curse"), "other": M("card of another kind")}

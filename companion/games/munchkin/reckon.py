@@ -21,12 +21,34 @@ def roles(s: MunchkinState, p: Player) -> list[Role]:
     return [s.config.roles[r] for r in p.roles if r in s.config.roles]
 
 
-def counts(g: Gear, p: Player) -> bool:
-    """An equipped item counts, unless it is only for a class or race its owner does not have (facts §2.8),
-    or for the other sex (a sex nobody said: it counts)."""
+def counts(s: MunchkinState, g: Gear, p: Player) -> bool:
+    """An equipped item counts while its owner may use it (facts §2.8), or Cheat! says so."""
+    return g.equipped and (g.extra == "cheat" or usable(s, g, p))
+
+
+def is_human(s: MunchkinState, p: Player) -> bool:
+    """Facts §2.9: a character without a race card is human."""
+    return not any(s.config.roles[r].kind == "race" for r in p.roles if r in s.config.roles)
+
+
+def unusable_because(s: MunchkinState, g: Gear, p: Player) -> str | None:
+    """Why `p` may not use `g` ("only", "not_for", "humans_only"), or None: it may. An item only for one
+    sex needs that sex (a sex nobody said: it may); one only for a class or race needs it; one "not for"
+    a class or race refuses it; one for humans only refuses any race (facts §2.8)."""
     if g.only in SEXES:
-        return g.equipped and p.sex in (None, g.only)
-    return g.equipped and (g.only is None or g.only in p.roles)
+        if p.sex not in (None, g.only):
+            return "only"
+    elif g.only is not None and g.only not in p.roles:
+        return "only"
+    if g.not_for is not None and g.not_for in p.roles:
+        return "not_for"
+    if g.humans_only and not is_human(s, p):
+        return "humans_only"
+    return None
+
+
+def usable(s: MunchkinState, g: Gear, p: Player) -> bool:
+    return unusable_because(s, g, p) is None
 
 
 def wears_armour(p: Player) -> bool:
@@ -36,7 +58,7 @@ def wears_armour(p: Player) -> bool:
 def strength(s: MunchkinState, name: str) -> int:
     """Seed §Kampf: level plus every modifier: equipped items, abilities, curses in effect."""
     p = s.player(name)
-    gear = sum(g.bonus for g in p.gear if counts(g, p))
+    gear = sum(g.bonus for g in p.gear if counts(s, g, p))
     unarmoured = 0 if wears_armour(p) else max((r.unarmoured for r in roles(s, p)), default=0)
     return p.level + gear + unarmoured + sum(c.combat for c in p.curses)
 
@@ -82,13 +104,23 @@ def hand_limit(s: MunchkinState, p: Player) -> int:
     return max([s.config.hand_limit, *(r.hand_limit for r in roles(s, p) if r.hand_limit)])
 
 
+def hireling_room(p: Player) -> bool:
+    """A Hireling in play still has room for one more item (one each)."""
+    return sum(1 for g in p.gear if g.carries) > sum(1 for g in p.gear if g.extra == "hireling")
+
+
+def may_sell_double(s: MunchkinState, p: Player) -> bool:
+    """The Halfling's once a turn: one item sold for double, not yet used this turn."""
+    return not s.doubled and any(r.sells_double for r in roles(s, p))
+
+
 def may_have_big_items(s: MunchkinState, p: Player) -> bool:
     return any(r.big_items for r in roles(s, p))
 
 
 def slot_free(p: Player, item: Gear) -> bool:
     """Whether `item` can be equipped beside what `p` has equipped (seed §Gegenstände)."""
-    equipped = [g for g in p.gear if g.equipped and g.uid != item.uid]
+    equipped = [g for g in p.gear if g.equipped and g.uid != item.uid and g.extra is None]
     if item.slot in SLOT_LIMITS:
         return sum(1 for g in equipped if g.slot == item.slot) < SLOT_LIMITS[item.slot]
     if item.slot in ("hand", "hands"):
@@ -106,14 +138,14 @@ def hands_used(gear: list[Gear] | tuple[Gear, ...]) -> int:
 
 def slots_ok(p: Player) -> bool:
     """No slot over-filled (what the rules never allow, checked by the tests)."""
-    equipped = [g for g in p.gear if g.equipped]
+    equipped = [g for g in p.gear if g.equipped and g.extra is None]  # Cheat! and a Hireling are beyond the slots
     return hands_used(equipped) <= HANDS and all(sum(1 for g in equipped if g.slot == slot) <= n for slot, n in SLOT_LIMITS.items())
 
 
 def run_bonus(s: MunchkinState, name: str, foe: Foe) -> int:
     """Facts §2.5: abilities (Elf +1), equipped items, curses in effect and the monster modify the roll."""
     p = s.player(name)
-    return (sum(r.run for r in roles(s, p)) + sum(g.run for g in p.gear if counts(g, p))
+    return (sum(r.run for r in roles(s, p)) + sum(g.run for g in p.gear if counts(s, g, p))
             + sum(c.run for c in p.curses) + foe.run)
 
 

@@ -21,11 +21,23 @@ from companion.errors import RuleError
 from companion.games.munchkin import commands as cmd
 from companion.games.munchkin import events as ev
 from companion.games.munchkin import names
-from companion.games.munchkin.config import Config, Effect, merge_settings
+from companion.games.munchkin.config import SEXES, Config, Effect, merge_settings
 from companion.games.munchkin.phases import CHARITY, COMBAT, DOING, DOOR, LOOT, RUN, TROUBLE
-from companion.games.munchkin.reckon import hand_limit, lets_go, may_have_big_items, roles, run_bonus, slot_free, standing
+from companion.games.munchkin.reckon import (
+    hand_limit,
+    hireling_room,
+    lets_go,
+    may_have_big_items,
+    roles,
+    run_bonus,
+    slot_free,
+    standing,
+    strength,
+    unusable_because,
+    usable,
+)
 from companion.games.munchkin.state import Body, Foe, Gear, MunchkinState, Player, evolve
-from companion.messages import M, P
+from companion.messages import M, P, Text
 from companion.records import Command, Event
 
 #: a name fits a seat's badge and a spoken sentence
@@ -62,7 +74,7 @@ def decide(state: MunchkinState, command: Command, actor: Viewer, rng: random.Ra
         return tx.events
     owed = state.owed
     if owed is not None and not isinstance(command, (cmd.Lose, cmd.Hand)):
-        raise RuleError("CHOICE_OWED", M("First {seat} chooses what {source} takes.", seat=owed.seat, source=owed.source))
+        raise RuleError("CHOICE_OWED", M("First {seat} chooses what {source} takes.", seat=owed.picker, source=owed.source))
     _HANDLERS[type(command)](tx, command, actor)
     advance(tx)
     return tx.events
@@ -371,15 +383,24 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     if uid not in mine or foe is None:
         raise RuleError("NOT_PENDING", M("{seat} has no roll to make against monster {n}.", seat=seat, n=uid))
     die = _face(c.die, "die") if c.die is not None else tx.rng.randint(1, 6)
+    if c.bad_die is not None:
+        _face(c.bad_die, "bad_die")
     face = _loaded(tx, seat, c) if c.loaded is not None else die
     bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
     virtual = c.die is None
     if face + bonus >= s.config.escape_on:
         tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
         return
+    if c.invisibility:  # the Invisibility Potion, drunk after the roll is caught: escaped after all
+        potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
+        if potion is None:
+            raise RuleError("UNKNOWN_CARD", M("No card \"{card}\" is in the catalogue: type its numbers instead.", card="invisibility-potion"))
+        spend_hand(tx, seat, 1)
+        tx.emit(ev.CardPlayed(seat, potion), ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual, card=potion))
+        return
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
-        apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff")
+        apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff", die=c.bad_die)
 
 
 def _flight(tx: Tx, seat: str, cards: int) -> int:
@@ -411,15 +432,24 @@ def lose(tx: Tx, c: cmd.Lose, actor: Viewer) -> None:
     owed = s.owed
     if owed is None:
         raise RuleError("NOTHING_OWED", M("Nothing is waiting for a choice."))
-    if actor.is_seat and actor.seat != owed.seat:
-        raise RuleError("NOT_YOURS", M("{seat} chooses.", seat=owed.seat))
+    if actor.is_seat and actor.seat != owed.picker:
+        raise RuleError("NOT_YOURS", M("{seat} chooses.", seat=owed.picker))
     candidates = loss_candidates(s, owed.seat, owed.lose)
     chosen: tuple[Any, ...] = c.roles if owed.lose in ("class", "race") else c.items
     other = c.items if owed.lose in ("class", "race") else c.roles
-    if other or len(set(chosen)) != len(chosen) or len(chosen) != owed.count or not set(chosen) <= set(candidates):
-        raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=owed.count, things=", ".join(map(str, candidates))))
+    cards = c.cards if owed.lose == "things" else 0
+    if (other or (c.cards and owed.lose != "things") or len(set(chosen)) != len(chosen) or len(chosen) + cards != owed.count
+            or not set(chosen) <= set(candidates) or not 0 <= cards <= s.player(owed.seat).hand):
+        what: Text = ", ".join(map(str, candidates))
+        if owed.lose == "things":
+            what = M("{items} or cards of the hand", items=what or "—")
+        raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=owed.count, things=what))
     tx.emit(ev.ChoiceMade(owed.seat))
+    if cards:
+        tx.emit(ev.HandChanged(owed.seat, -cards, "lost"))
     lose_things(tx, owed.seat, chosen)
+    if owed.then:  # the next player the card names picks one more
+        owe_choice(tx, owed.seat, owed.source, owed.lose, owed.then)
 
 
 def take(tx: Tx, c: cmd.Take, actor: Viewer) -> None:
@@ -538,26 +568,83 @@ def curse_effect(tx: Tx, by: str, target: str, card: str | None, levels: int | N
     apply_effect(tx, target, effect, name, card, "curse", items)
 
 
-def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = ()) -> None:
+def apply_effect(tx: Tx, victim: str, effect: Effect, source: str, card: str | None, why: str, items: tuple[int, ...] = (),
+                 die: int | None = None) -> None:
     """Bad stuff and curses (seed §Weglaufen, facts §2.5, §2.10): death, lost levels (never below 1,
-    facts §2.7), cards or the whole hand, a lost item or class (the victim's choice when several qualify;
-    "if you have none" → levels instead), and a lasting curse that stays in front of the victim."""
+    facts §2.7), cards or the whole hand (to the discards or to the players the card names), a lost item
+    or class (the victim's choice when several qualify, or the players' the card names; "if you have
+    none" → levels instead), a die rolled for it (the face the table gives, else the companion rolls),
+    and a lasting curse that stays in front of the victim."""
     if effect.death:
         tx.emit(ev.Died(victim))
         return
+    if effect.roll != "none" and rolled_bad_stuff(tx, victim, effect, source, why, die):
+        return
     if effect.levels:
         lose_levels(tx, victim, effect.levels, why)
-    held = tx.state.player(victim).hand
-    lost = held if effect.whole_hand else min(held, effect.cards)
-    if lost:
-        tx.emit(ev.HandChanged(victim, -lost, "lost"))
+    lose_cards(tx, victim, effect)
     if effect.lose != "nothing":
         take_away(tx, victim, effect, source, items)
     sex = tx.state.player(victim).sex
     if effect.change_sex and sex is not None:
         tx.emit(ev.SexSet(victim, "female" if sex == "male" else "male"))
+        put_away_unusable(tx, victim)
     if effect.stays:
         tx.emit(ev.CurseStays(victim, tx.state.next_uid, card, source, effect.combat, effect.run))
+
+
+def rolled_bad_stuff(tx: Tx, victim: str, effect: Effect, source: str, why: str, die: int | None) -> bool:
+    """A bad stuff that rolls a die (3,872 Orcs: 1-2 kills, else that many levels; Snails on Speed: that
+    many items or cards of the hand, the victim's choice): True when it killed."""
+    face = die if die is not None else tx.rng.randint(1, 6)
+    tx.emit(ev.DieRolled(face))
+    if face <= effect.roll_death:
+        tx.emit(ev.Died(victim))
+        return True
+    if effect.roll == "levels":
+        lose_levels(tx, victim, face, why)
+        return False
+    p = tx.state.player(victim)
+    items = [g.uid for g in p.gear]
+    if len(items) + p.hand <= face:  # everything goes: nothing to choose
+        if p.hand:
+            tx.emit(ev.HandChanged(victim, -p.hand, "lost"))
+        lose_things(tx, victim, items)
+    elif not items:
+        tx.emit(ev.HandChanged(victim, -face, "lost"))
+    else:
+        tx.emit(ev.ChoiceOwed(victim, source, "things", face))
+    return False
+
+
+def left_and_right(s: MunchkinState, seat: str) -> list[str]:
+    """The living players to the left (the next in turn order) and to the right (the one before), once each."""
+    n = len(s.names)
+    i = s.names.index(seat)
+    left = next((s.names[(i + k) % n] for k in range(1, n) if not s.players[(i + k) % n].dead), None)
+    right = next((s.names[(i - k) % n] for k in range(1, n) if not s.players[(i - k) % n].dead), None)
+    return list(dict.fromkeys(x for x in (left, right) if x is not None))
+
+
+def lose_cards(tx: Tx, victim: str, effect: Effect) -> None:
+    """Cards lost from the hand go to the discards, or to the players the card names (Lawyers: every
+    other player takes one, highest level first; Lose Two Cards: left and right take one each)."""
+    s = tx.state
+    held = s.player(victim).hand
+    takers: list[str] = []
+    if effect.cards_to == "others":
+        takers = sorted((p.name for p in s.players if p.name != victim and not p.dead), key=lambda name: -s.player(name).level)
+        lost = min(held, len(takers))
+    else:
+        lost = held if effect.whole_hand else min(held, effect.cards)
+        if effect.cards_to == "left_right":
+            sides = left_and_right(s, victim)
+            takers = [sides[i % len(sides)] for i in range(lost)] if sides else []
+    if not lost:
+        return
+    tx.emit(ev.HandChanged(victim, -lost, "lost"))
+    for taker in dict.fromkeys(takers):
+        tx.emit(ev.HandChanged(taker, takers.count(taker), "taken"))
 
 
 def take_away(tx: Tx, victim: str, effect: Effect, source: str, items: tuple[int, ...]) -> None:
@@ -569,12 +656,27 @@ def take_away(tx: Tx, victim: str, effect: Effect, source: str, items: tuple[int
     count = min(effect.count, len(candidates))
     if count == len(candidates):
         lose_things(tx, victim, candidates)
+    elif effect.chooser == "left_right":
+        pickers = left_and_right(tx.state, victim)
+        owe_choice(tx, victim, source, effect.lose, tuple((pickers * count)[:count]))
     elif items and effect.lose not in ("class", "race"):
         if len(set(items)) != count or not set(items) <= set(candidates):
             raise RuleError("BAD_CHOICE", M("Choose {n} of: {things}.", n=count, things=", ".join(map(str, candidates))))
         lose_things(tx, victim, items)
     else:
         tx.emit(ev.ChoiceOwed(victim, source, effect.lose, count))
+
+
+def owe_choice(tx: Tx, victim: str, source: str, lose: str, pickers: tuple[str, ...]) -> None:
+    """Other players pick what the victim loses, one thing each in turn (Leperchaun: left, then right);
+    once as many are left as still to pick, they all go without a question."""
+    left = loss_candidates(tx.state, victim, lose)
+    if not left:
+        return
+    if len(left) <= len(pickers):
+        lose_things(tx, victim, left)
+        return
+    tx.emit(ev.ChoiceOwed(victim, source, lose, 1, chooser=pickers[0], then=pickers[1:]))
 
 
 def loss_candidates(s: MunchkinState, victim: str, lose: str) -> list[Any]:
@@ -587,7 +689,7 @@ def loss_candidates(s: MunchkinState, victim: str, lose: str) -> list[Any]:
         return [g.uid for g in p.gear if g.equipped and g.slot in ("hand", "hands")]
     if lose == "big":
         return [g.uid for g in p.gear if g.big]
-    if lose == "item":
+    if lose in ("item", "things"):
         return [g.uid for g in p.gear]
     return [r for r in p.roles if s.config.roles[r].kind == lose]
 
@@ -615,10 +717,25 @@ def go_up(tx: Tx, c: cmd.GoUp, actor: Viewer) -> None:
     level, win = s.player(target).level, s.config.winning_level
     if level + 1 >= win and not may_win:
         raise RuleError("NOT_THE_TENTH", M("Go Up a Level never gives level {win}: {seat} needs a kill.", win=win, seat=target))
+    victim = _discarded_by(s, c.card)
     spend_hand(tx, seat, 1)
+    if victim is not None:  # Kill the Hireling: the Hireling goes
+        tx.emit(ev.ItemDiscarded(victim[0], victim[1], "lost"))
     gain_levels(tx, target, 1, "go_up", may_win)
     if tx.state.player(target).level >= win:
         tx.emit(ev.GameWon((target,)))
+
+
+def _discarded_by(s: MunchkinState, card_id: str | None) -> tuple[str, int] | None:
+    """The item in play a Go Up a Level card needs and discards (Kill the Hireling): (owner, its number)."""
+    card = s.config.specials.get(card_id) if card_id else None
+    if card is None or card.discards is None:
+        return None
+    found = next(((p.name, g.uid) for p in s.players for g in p.gear if g.card == card.discards), None)
+    if found is None:
+        raise RuleError("NEEDS_ITEM", M("{card} is played only while {item} is in play.", card=names.card(s.config, card.id),
+                                        item=names.card(s.config, card.discards, card.discards)))
+    return found
 
 
 def adjust(tx: Tx, c: cmd.Adjust, actor: Viewer) -> None:
@@ -670,11 +787,14 @@ def play_item(tx: Tx, c: cmd.PlayItem, actor: Viewer) -> None:
     seat = _mine_or_received(s, actor, c.seat, DOOR, TROUBLE, CHARITY)
     p = s.player(seat)
     item = _new_item(s, c)
-    if item.big and not _big_item_fits(s, p):
+    to_hireling = item.big and not _big_item_fits(s, p) and hireling_room(p) and usable(s, item, p)
+    if item.big and not _big_item_fits(s, p) and not to_hireling:
         raise RuleError("ONE_BIG_ITEM", M("{seat} already has a Big item in play.", seat=seat))
-    equipped = c.equip and not item.one_shot and slot_free(p, item)
+    equipped = c.equip and not item.one_shot and slot_free(p, item) and usable(s, item, p)
     spend_hand(tx, seat, 1)
-    tx.emit(ev.ItemPlayed(seat, item.uid, item.card, item.name, item.bonus, item.slot, item.big, item.gold, item.one_shot, equipped))
+    tx.emit(ev.ItemPlayed(seat, item.uid, item.card, item.name, item.bonus, item.slot, item.big, item.gold, item.one_shot, equipped and not to_hireling))
+    if to_hireling:  # a second Big item: the Hireling carries it (facts §2.8)
+        tx.emit(ev.ItemBeyondRules(seat, item.uid, "hireling"))
 
 
 def _new_item(s: MunchkinState, c: cmd.PlayItem) -> Gear:
@@ -686,14 +806,15 @@ def _new_item(s: MunchkinState, c: cmd.PlayItem) -> Gear:
         if (c.name, c.bonus, c.slot, c.big, c.gold, c.one_shot) != (None, 0, "none", False, 0, False):
             raise RuleError("BAD_ARGUMENTS", M("A catalogue card brings its own numbers."))
         return Gear(uid, card.name, card.id, card.bonus, card.slot, card.big, card.gold, card.one_shot, only=card.only, run=card.run,
-                    sets_die=card.sets_die)
+                    sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only, carries=card.carries)
     _in_range(c.bonus, -20, 20, "bonus")
     _in_range(c.gold, 0, 10_000, "gold")
     return Gear(uid, _name(c.name), None, c.bonus, c.slot, c.big, c.gold, c.one_shot)
 
 
 def _big_item_fits(s: MunchkinState, p: Player) -> bool:
-    return may_have_big_items(s, p) or not any(g.big for g in p.gear)
+    """One Big item in play (facts §2.8), unless a Dwarf; one a Hireling carries does not count."""
+    return may_have_big_items(s, p) or not any(g.big for g in p.gear if g.extra != "hireling")
 
 
 def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
@@ -704,9 +825,39 @@ def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
         raise RuleError("ALREADY_EQUIPPED", M("{item} is already equipped.", item=item.name))
     if item.one_shot:
         raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
+    why = unusable_because(s, item, s.player(seat))
+    if why is not None:
+        raise RuleError("NOT_USABLE", not_usable(s, seat, item, why))
+    if c.hireling:
+        if item.carries:
+            raise RuleError("BAD_ARGUMENTS", M("A Hireling carries another item."))
+        if not hireling_room(s.player(seat)):
+            raise RuleError("NO_HIRELING", M("{seat} has no Hireling with room for an item.", seat=seat))
+        tx.emit(ev.ItemBeyondRules(seat, item.uid, "hireling"))
+        return
     if not slot_free(s.player(seat), item):
         raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=names.slot(item.slot), item=item.name))
     tx.emit(ev.ItemEquipped(seat, item.uid))
+
+
+def not_usable(s: MunchkinState, seat: str, item: Gear, why: str) -> Text:
+    """Facts §2.8: what keeps `seat` from using `item` (it may still be carried)."""
+    name = names.item(s.config, item.card, item.name)
+    if why == "humans_only":
+        return M("{item} is for humans only, and {seat} has a race: it can only be carried.", item=name, seat=seat)
+    if why == "not_for":
+        return M("{item} is not for a {role}: {seat} can only carry it.", item=name, role=names.card(s.config, item.not_for), seat=seat)
+    who = names.sex(item.only) if item.only in SEXES else names.card(s.config, item.only)
+    return M("{item} is only for a {who} character: {seat} can only carry it.", item=name, who=who, seat=seat)
+
+
+def put_away_unusable(tx: Tx, seat: str) -> None:
+    """Seed §Gegenstände: an item that can no longer be used (a class or race gone or taken on, a sex
+    changed) is turned sideways, into the backpack: it stays carried until equipped again."""
+    p = tx.state.player(seat)
+    for g in p.gear:
+        if g.equipped and g.extra != "cheat" and not usable(tx.state, g, p):
+            tx.emit(ev.ItemCarried(seat, g.uid))
 
 
 def unequip(tx: Tx, c: cmd.Unequip, actor: Viewer) -> None:
@@ -810,6 +961,7 @@ def become(tx: Tx, c: cmd.Become, actor: Viewer) -> None:
             raise RuleError("NEEDS_ROLE", M("It is played on a {kind} card: {seat} has none.", kind=names.role_kind(kind), seat=seat))
     spend_hand(tx, seat, 1)
     tx.emit(ev.RoleTaken(seat, c.card))
+    put_away_unusable(tx, seat)
 
 
 def use_ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
@@ -882,19 +1034,224 @@ def set_sex(tx: Tx, c: cmd.Sex, actor: Viewer) -> None:
     if tx.state.player(seat).sex == c.sex:
         raise RuleError("NO_CHANGE", M("{seat}'s character is {sex} already.", seat=seat, sex=names.sex(c.sex)))
     tx.emit(ev.SexSet(seat, c.sex))
+    put_away_unusable(tx, seat)
 
 
 def play(tx: Tx, c: cmd.Play, actor: Viewer) -> None:
-    """A card whose effect the companion does not model (its text says what the table does): any
-    time, by anyone alive; it only leaves the hand."""
+    """A card played with `play`: one the companion applies (what it needs is named: the player, the
+    monster, the item, the curse), or one whose text the table does by hand (it only leaves the hand).
+    Any time, by anyone alive, unless the card says when (facts §2.11: other treasures any time)."""
     s = tx.state
     seat = _seat_of(s, actor, c.seat)
     _alive(s, seat)
-    special, item = s.config.specials.get(c.card), s.config.items.get(c.card)
-    if not ((special is not None and special.does == "other") or (item is not None and item.by_hand)):
+    applies = card_applies(s, c.card)
+    if applies is None:
         raise RuleError("HAS_A_COMMAND", M("{card} is played with its own command.", card=_catalogue_card(s, c.card)))
+    if applies == "invisibility":
+        raise RuleError("USE_ON_A_ROLL", M("{item} is played on a die roll, when running away.", item=names.card(s.config, c.card)))
+    needs = NEEDS.get(applies, ())
+    given = {"target": c.target, "monster": c.monster, "item": c.item, "curse": c.curse, "replacement": c.replacement or c.level,
+             "seats": c.seats or None}
+    if any(value is not None for arg, value in given.items() if arg not in needs):
+        raise RuleError("BAD_ARGUMENTS", M("{card} needs nothing more than the card.", card=names.card(s.config, c.card))
+                        if not needs else M("{card} needs only: {args}.", card=names.card(s.config, c.card), args=", ".join(needs)))
+    if not applies:
+        spend_hand(tx, seat, 1)
+        tx.emit(ev.CardPlayed(seat, c.card))
+        return
+    _APPLIED[applies](tx, seat, c)
+
+
+def card_applies(s: MunchkinState, card: str) -> str | None:
+    """What playing `card` with `play` applies ("": the table does it by hand), or None: another command plays it."""
+    special, item = s.config.specials.get(card), s.config.items.get(card)
+    if special is not None and special.does == "other":
+        return special.applies
+    if item is not None and (item.by_hand or (item.one_shot and item.applies)):
+        return item.applies
+    return None
+
+
+#: what each applied card needs besides the card (the arguments of `play`)
+NEEDS: dict[str, tuple[str, ...]] = {
+    "steal_level": ("target",), "transfer": ("target",), "glue": ("target", "monster"), "out_to_lunch": ("monster",), "mate": ("monster",),
+    "illusion": ("monster", "replacement"), "cheat": ("item",), "lift": ("curse",), "wall": ("seats",),
+}
+#: the class Divine Intervention raises
+CLERIC = "cleric"
+
+
+def _played(tx: Tx, seat: str, c: cmd.Play) -> None:
     spend_hand(tx, seat, 1)
     tx.emit(ev.CardPlayed(seat, c.card))
+
+
+def clerics_up(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Divine Intervention (base set): every Cleric goes up a level, even to the winning one."""
+    s = tx.state
+    clerics = [p.name for p in s.players if CLERIC in p.roles and not p.dead]
+    _played(tx, seat, c)
+    for name in clerics:
+        gain_levels(tx, name, 1, "card", may_win=True)
+    winners = tuple(p.name for p in tx.state.players if p.level >= s.config.winning_level)
+    if winners:
+        tx.emit(ev.GameWon(winners))
+
+
+def hoard(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Hoard! (base set): draw 3 more treasures face down."""
+    _played(tx, seat, c)
+    tx.emit(ev.TreasuresDrawn(seat, 3, face_up=False))
+
+
+def dowse(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Wand of Dowsing (base set): take any card from the discards into the hand."""
+    _played(tx, seat, c)
+    tx.emit(ev.HandChanged(seat, +1, "discards"))
+
+
+def steal_level(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Steal a Level (base set): another player loses a level (never below 1, facts §2.7), the thief
+    gains one; like a Go Up a Level it never gives the winning level (facts §2.1)."""
+    s = tx.state
+    victim = _known_seat(s, c.target or "")
+    if victim == seat:
+        raise RuleError("BAD_ARGUMENTS", M("Steal it from another player."))
+    _alive(s, victim)
+    if s.player(victim).level <= 1:
+        raise RuleError("NO_LEVEL", M("{seat} is at level 1: no level to steal.", seat=victim))
+    if s.player(seat).level + 1 >= s.config.winning_level:
+        raise RuleError("NOT_THE_TENTH", M("Go Up a Level never gives level {win}: {seat} needs a kill.", win=s.config.winning_level, seat=seat))
+    _played(tx, seat, c)
+    lose_levels(tx, victim, 1, "stolen")
+    gain_levels(tx, seat, 1, "stolen", may_win=False)
+
+
+def lift_with_card(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Wishing Ring (base set): any curse is cancelled; here, one in effect on a player is lifted."""
+    s = tx.state
+    lasting = [(p.name, k.uid) for p in s.players for k in p.curses]
+    if c.curse is None and len(lasting) != 1:
+        raise RuleError("WHICH_CURSE", M("Say which curse is lifted (its number).") if lasting else M("No curse is in effect on anyone."))
+    uid = c.curse if c.curse is not None else lasting[0][1]
+    victim = next((name for name, k in lasting if k == uid), None)
+    if victim is None:
+        raise RuleError("NO_CURSE", M("No curse {n} is in effect.", n=uid))
+    _played(tx, seat, c)
+    tx.emit(ev.CurseLifted(victim, uid))
+
+
+def cheat(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Cheat! (base set; facts §2.8: it breaks the limits): an item of the player's in play is equipped
+    even where the slots or its restrictions forbid it."""
+    s = tx.state
+    if c.item is None:
+        raise RuleError("WHICH_ITEM", M("Say which item of {seat}'s it is played on.", seat=seat))
+    item = _own_item(s, seat, c.item)
+    if item.extra == "cheat":
+        raise RuleError("ALREADY", M("{seat} already has {card}.", seat=seat, card=names.card(s.config, c.card)))
+    if item.one_shot:
+        raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
+    _played(tx, seat, c)
+    tx.emit(ev.ItemBeyondRules(seat, item.uid, "cheat"))
+
+
+def _fight_card(tx: Tx) -> None:
+    _require_phase(tx.state, COMBAT)
+
+
+def out_to_lunch(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Out to Lunch (base set): a monster leaves the fight; the fighter draws 2 treasures face down, no level."""
+    _fight_card(tx)
+    foe, fighter = _target_monster(tx.state, c.monster), tx.state.fight.fighter
+    _played(tx, seat, c)
+    tx.emit(ev.TreasuresDrawn(fighter, 2, face_up=False))
+    monster_leaves(tx, foe.uid, seat)
+
+
+def mate(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Mate (base set): a second monster just like it joins, with the enhancers played on it so far
+    (facts §2.12); killed, both give their levels and treasures."""
+    _fight_card(tx)
+    foe = _target_monster(tx.state, c.monster)
+    _played(tx, seat, c)
+    uid = tx.state.next_uid
+    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=False)
+    for e in foe.enhancements:
+        tx.emit(ev.MonsterEnhanced(uid, e.by, e.card, e.name, e.bonus, e.treasures))
+
+
+def illusion(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Illusion (base set): a monster leaves the fight, and one from the player's hand takes its place."""
+    _fight_card(tx)
+    s = tx.state
+    foe = _target_monster(s, c.monster)
+    if c.replacement is None and c.level is None:
+        raise RuleError("LEVEL_NEEDED", M("Say which monster from the hand takes its place (or its level)."))
+    new = _monster(s, cmd.MonsterArgs(card=c.replacement, level=c.level))
+    spend_hand(tx, seat, 2)  # the Illusion and the monster
+    tx.emit(ev.CardPlayed(seat, c.card), ev.MonsterRemoved(foe.uid, seat))
+    appear(tx, new, seat, wandering=False)
+
+
+def transfer(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Transferral Potion (base set): another player fights the monsters instead (the table names who);
+    a helper leaves with the old fighter."""
+    _fight_card(tx)
+    s = tx.state
+    to = _known_seat(s, c.target or "")
+    if to == s.fight.fighter:
+        raise RuleError("BAD_ARGUMENTS", M("{seat} fights already: name another player.", seat=to))
+    _alive(s, to)
+    _played(tx, seat, c)
+    tx.emit(ev.FightTransferred(to))
+
+
+def double(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Doppleganger (base set): the fighter's combat strength counts twice in this fight, not with a helper."""
+    _fight_card(tx)
+    s = tx.state
+    fight = s.fight
+    if seat != fight.fighter:
+        raise RuleError("NOT_FIGHTING", M("Only {seat}, who fights, doubles their own strength.", seat=fight.fighter))
+    if fight.helper is not None:
+        raise RuleError("NOT_WITH_HELP", M("{card} works only without a helper.", card=names.card(s.config, c.card)))
+    spend_hand(tx, seat, 1)
+    tx.emit(ev.PlayersBoosted(seat, c.card, s.config.items[c.card].name, strength(s, seat)))
+
+
+def wall(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Instant Wall (base set): up to two players running away escape without rolling."""
+    s = tx.state
+    _require_phase(s, RUN)
+    due = list(dict.fromkeys(who for who, _uid in s.fight.to_roll))
+    chosen = list(dict.fromkeys(c.seats)) or due
+    if len(chosen) > 2 or not set(chosen) <= set(due):
+        raise RuleError("BAD_ARGUMENTS", M("Up to two of those still to roll: {seats}.", seats=", ".join(due)))
+    _played(tx, seat, c)
+    for who, uid in s.fight.to_roll:
+        if who in chosen:
+            tx.emit(ev.Escaped(who, uid, None, 0, auto=True, card=c.card))
+
+
+def glue(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Flask of Glue (base set): a player who escaped must roll again against that monster (while the
+    run lasts: once the last roll is made the monsters are gone)."""
+    s = tx.state
+    _require_phase(s, RUN)
+    escaped = [(r.seat, r.uid) for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll]
+    fitting = [(who, uid) for who, uid in escaped if c.target in (None, who) and c.monster in (None, uid)]
+    if not fitting:
+        raise RuleError("NOBODY_ESCAPED", M("Nobody who escaped is to roll again."))
+    who, uid = fitting[-1]
+    _played(tx, seat, c)
+    tx.emit(ev.RollAgain(who, uid))
+
+
+_APPLIED: dict[str, Callable[[Tx, str, cmd.Play], None]] = {
+    "clerics_up": clerics_up, "hoard": hoard, "dowse": dowse, "steal_level": steal_level, "lift": lift_with_card, "cheat": cheat,
+    "out_to_lunch": out_to_lunch, "mate": mate, "illusion": illusion, "transfer": transfer, "double": double, "wall": wall, "glue": glue,
+}
 
 
 def _role_limit(s: MunchkinState, p: Player, kind: str) -> int:
@@ -929,6 +1286,7 @@ def drop_role(tx: Tx, seat: str, card: str) -> None:
         for x in p.extras:
             if s.config.specials[x].does == extra:
                 tx.emit(ev.RoleLost(seat, x))
+    put_away_unusable(tx, seat)
 
 
 def lift(tx: Tx, c: cmd.Lift, actor: Viewer) -> None:

@@ -35,6 +35,13 @@ class Gear:
     only: str | None = None
     run: int = 0
     sets_die: bool = False
+    #: from the catalogue: a class or race that may not use it; humans only (no race card)
+    not_for: str | None = None
+    humans_only: bool = False
+    #: equipped beyond the rules: "cheat" (Cheat!: even if its owner may not use it), "hireling" (a Hireling carries it)
+    extra: str | None = None
+    #: from the catalogue: an ally that carries one more item (the Hireling)
+    carries: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,6 +160,13 @@ class Owed:
     source: str
     lose: str
     count: int
+    #: who picks (the victim unless the card names other players), and who picks after them, one each
+    chooser: str = ""
+    then: tuple[str, ...] = ()
+
+    @property
+    def picker(self) -> str:
+        return self.chooser or self.seat
 
 
 @dataclass(frozen=True)
@@ -247,7 +261,15 @@ def _with_fight(s: MunchkinState, **changes: Any) -> MunchkinState:
 
 
 def _without(gear: tuple[Gear, ...], uid: int) -> tuple[Gear, ...]:
-    return tuple(g for g in gear if g.uid != uid)
+    """The gear without one item; an item a Hireling carried goes back to the backpack when no Hireling is left for it."""
+    return _hirelings_settled(tuple(g for g in gear if g.uid != uid))
+
+
+def _hirelings_settled(gear: tuple[Gear, ...]) -> tuple[Gear, ...]:
+    room = sum(1 for g in gear if g.carries)
+    carried = [g.uid for g in gear if g.extra == "hireling"]
+    dropped = set(carried[room:])
+    return tuple(replace(g, extra=None, equipped=False) if g.uid in dropped else g for g in gear) if dropped else gear
 
 
 def _set_gear(gear: tuple[Gear, ...], uid: int, **changes: Any) -> tuple[Gear, ...]:
@@ -317,7 +339,8 @@ def _item_played(s: MunchkinState, e: ev.ItemPlayed) -> MunchkinState:
     card = s.config.items.get(e.card) if e.card else None
     gear = Gear(e.uid, e.name, e.card, e.bonus, e.slot, e.big, e.gold, e.one_shot, e.equipped)
     if card is not None:
-        gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die)
+        gear = replace(gear, only=card.only, run=card.run, sets_die=card.sets_die, not_for=card.not_for, humans_only=card.humans_only,
+                       carries=card.carries)
     s = _played_at_once(_with(s, e.seat, gear=(*s.player(e.seat).gear, gear)), e.seat)
     return replace(s, next_uid=max(s.next_uid, e.uid + 1))
 
@@ -326,13 +349,13 @@ def _item_given(s: MunchkinState, e: ev.ItemGiven) -> MunchkinState:
     item = s.player(e.seat).item(e.uid)
     assert item is not None
     s = _with(s, e.seat, gear=_without(s.player(e.seat).gear, e.uid))
-    return _with(s, e.to, gear=(*s.player(e.to).gear, replace(item, equipped=False)))
+    return _with(s, e.to, gear=(*s.player(e.to).gear, replace(item, equipped=False, extra=None)))
 
 
 def _items_sold(s: MunchkinState, e: ev.ItemsSold) -> MunchkinState:
     p = s.player(e.seat)
     s = replace(s, doubled=s.doubled or e.doubled)
-    return _with(s, e.seat, gear=tuple(g for g in p.gear if g.uid not in e.items), hand=p.hand - e.hand_cards)
+    return _with(s, e.seat, gear=_hirelings_settled(tuple(g for g in p.gear if g.uid not in e.items)), hand=p.hand - e.hand_cards)
 
 
 def _ability_used(s: MunchkinState, e: ev.AbilityUsed) -> MunchkinState:
@@ -412,7 +435,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.CursePlayed: lambda s, e: s,
     ev.CurseStays: _curse_stays,
     ev.CurseLifted: lambda s, e: _with(s, e.seat, curses=tuple(c for c in s.player(e.seat).curses if c.uid != e.uid)),
-    ev.ChoiceOwed: lambda s, e: replace(s, owed=Owed(e.seat, e.source, e.lose, e.count)),
+    ev.ChoiceOwed: lambda s, e: replace(s, owed=Owed(e.seat, e.source, e.lose, e.count, e.chooser or "", e.then)),
     ev.ChoiceMade: lambda s, e: replace(s, owed=None),
     ev.Died: _died,
     ev.Looted: _looted,
@@ -421,7 +444,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.PhaseEntered: lambda s, e: replace(s, phase=e.phase),
     ev.ItemPlayed: _item_played,
     ev.ItemEquipped: lambda s, e: _with(s, e.seat, gear=_set_gear(s.player(e.seat).gear, e.uid, equipped=True)),
-    ev.ItemCarried: lambda s, e: _with(s, e.seat, gear=_set_gear(s.player(e.seat).gear, e.uid, equipped=False)),
+    ev.ItemCarried: lambda s, e: _with(s, e.seat, gear=_set_gear(s.player(e.seat).gear, e.uid, equipped=False, extra=None)),
     ev.ItemDiscarded: lambda s, e: _with(s, e.seat, gear=_without(s.player(e.seat).gear, e.uid)),
     ev.ItemGiven: _item_given,
     ev.ItemsSold: _items_sold,
@@ -434,4 +457,7 @@ _EVOLVE: dict[type[Event], Callable[[MunchkinState, Any], MunchkinState]] = {
     ev.AbilityUsed: _ability_used,
     ev.SexSet: lambda s, e: _with(s, e.seat, sex=e.sex),
     ev.CardPlayed: lambda s, e: s,
+    ev.ItemBeyondRules: lambda s, e: _with(s, e.seat, gear=_set_gear(s.player(e.seat).gear, e.uid, equipped=True, extra=e.by)),
+    ev.FightTransferred: lambda s, e: _with_fight(s, fighter=e.seat, helper=None, bribe=None),
+    ev.RollAgain: lambda s, e: _with_fight(s, to_roll=(*s.fight.to_roll, (e.seat, e.uid))),
 }

@@ -29,6 +29,7 @@ from companion.games.munchkin.reckon import (
     escape_chance,
     hand_limit,
     lets_go,
+    may_sell_double,
     monster_strength,
     run_bonus,
     standing,
@@ -61,7 +62,7 @@ def turn(s: MunchkinState) -> Turn:
 def acting(s: MunchkinState) -> tuple[str, ...]:
     """Who is expected to act now (anyone may still play cards into a fight)."""
     if s.owed is not None:
-        return (s.owed.seat,)
+        return (s.owed.picker,)
     if s.phase == COMBAT:
         return s.fight.fighters
     if s.phase == RUN:
@@ -91,6 +92,8 @@ def view(s: MunchkinState, viewer: Viewer) -> dict[str, Any]:
         "charity": _charity(s),
         "winners": list(s.winners),
         "last_die": s.last_die,
+        #: the player whose turn it is may still sell one item for double this turn (the Halfling)
+        "sells_double": bool(s.names) and may_sell_double(s, s.player(s.active_name)),
     }
 
 
@@ -117,8 +120,8 @@ def _player(s: MunchkinState, p: Player, index: int) -> dict[str, Any]:
 
 def _gear(s: MunchkinState, p: Player, g: Gear) -> dict[str, Any]:
     return {"uid": g.uid, "name": render(names.item(s.config, g.card, g.name)), "card": g.card, "bonus": g.bonus, "slot": g.slot,
-            "big": g.big, "gold": g.gold, "one_shot": g.one_shot, "equipped": g.equipped, "counts": counts(g, p), "run": g.run,
-            "sets_die": g.sets_die}
+            "big": g.big, "gold": g.gold, "one_shot": g.one_shot, "equipped": g.equipped, "counts": counts(s, g, p), "run": g.run,
+            "sets_die": g.sets_die, "extra": g.extra}
 
 
 def _combat(s: MunchkinState) -> dict[str, Any]:
@@ -166,7 +169,8 @@ def _owed(s: MunchkinState) -> dict[str, Any] | None:
     choices = [{"id": thing, "name": render(names.card(s.config, thing)) if isinstance(thing, str)
                 else next(render(names.item(s.config, g.card, g.name)) for g in p.gear if g.uid == thing)}
                for thing in loss_candidates(s, o.seat, o.lose)]
-    return {"seat": o.seat, "source": o.source, "lose": o.lose, "count": o.count, "choices": choices}
+    return {"seat": o.seat, "chooser": o.picker, "source": o.source, "lose": o.lose, "count": o.count, "choices": choices,
+            "cards": p.hand if o.lose == "things" else 0}
 
 
 def _charity(s: MunchkinState) -> dict[str, Any] | None:
@@ -202,13 +206,25 @@ def effect_text(e: Effect) -> Text:
     parts: list[Text] = []
     if e.levels:
         parts.append(P("Lose {n} level.", "Lose {n} levels.", n=e.levels))
-    if e.whole_hand:
+    if e.roll == "levels":
+        parts.append(P("Roll a die: {n} or less kills, else lose that many levels.", "Roll a die: {n} or less kills, else lose that many levels.",
+                       n=e.roll_death) if e.roll_death else M("Roll a die: lose that many levels."))
+    elif e.roll == "things":
+        parts.append(M("Roll a die: lose that many items or cards of the hand, your choice."))
+    if e.cards_to == "others":
+        parts.append(M("Each other player takes a card of your hand, highest level first."))
+    elif e.whole_hand:
         parts.append(M("Lose the whole hand."))
+    elif e.cards and e.cards_to == "left_right":
+        parts.append(P("Lose {n} card of the hand: the player to the left takes it.",
+                       "Lose {n} cards of the hand: the players to the left and to the right take them.", n=e.cards))
     elif e.cards:
         parts.append(P("Lose {n} card of the hand.", "Lose {n} cards of the hand.", n=e.cards))
     if e.lose != "nothing":
         parts.append(M("Lose {what}.", what=names.loss(e.lose)) if e.count == 1 else
                      M("Lose {n} of these: {what}.", n=e.count, what=names.loss(e.lose)))
+        if e.chooser == "left_right":
+            parts.append(M("The players to the left and to the right pick them."))
         if e.or_levels:
             parts.append(P("If you have none, lose {n} level.", "If you have none, lose {n} levels.", n=e.or_levels))
     if e.combat:
@@ -276,7 +292,11 @@ def prompt(s: MunchkinState, viewer: Viewer | None = None) -> Text:
     if s.status == "over":
         return _ending(s)
     if s.owed is not None:
-        return M("{seat} chooses what {source} takes: {what}.", seat=s.owed.seat, what=names.loss(s.owed.lose), source=s.owed.source)
+        o = s.owed
+        if o.picker != o.seat:
+            return M("{chooser} chooses what {source} takes from {seat}: {what}.", chooser=o.picker, seat=o.seat, what=names.loss(o.lose),
+                     source=o.source)
+        return M("{seat} chooses what {source} takes: {what}.", seat=o.seat, what=names.loss(o.lose), source=o.source)
     return _PROMPTS[s.phase](s, s.active_name)
 
 
@@ -391,8 +411,13 @@ def _enhanced(s: MunchkinState, e: ev.MonsterEnhanced) -> Text:
 
 def _roll_line(s: MunchkinState, e: ev.Escaped | ev.Caught) -> Text:
     monster = _monster_named(s, e.uid)
+    if isinstance(e, ev.Escaped) and e.card is not None and e.auto:
+        return M("{seat} escapes {monster} thanks to {card}", seat=e.seat, monster=monster, card=names.card(s.config, e.card))
     if isinstance(e, ev.Escaped) and e.auto:
         return M("{monster} does not pursue {seat}", monster=monster, seat=e.seat)
+    if isinstance(e, ev.Escaped) and e.card is not None:
+        return M("{seat} rolls {die}, caught, but escapes {monster} thanks to {card}", seat=e.seat, die=e.die, monster=monster,
+                 card=names.card(s.config, e.card))
     die: Text = str(e.die) if e.loaded is None else M("{a}, loaded to {b}", a=e.die, b=e.loaded)
     if e.bonus:
         die = M("{die} {bonus:+d}", die=die, bonus=e.bonus)
@@ -410,6 +435,10 @@ def _hand_line(s: MunchkinState, e: ev.HandChanged) -> Text | None:
         return P("{seat} discards {n} card to take the curse", "{seat} discards {n} cards to take the curse", n=-e.delta, seat=e.seat)
     if e.why == "lost":
         return P("{seat} loses {n} card of the hand", "{seat} loses {n} cards of the hand", n=-e.delta, seat=e.seat)
+    if e.why == "discards":
+        return M("{seat} takes a card from the discards", seat=e.seat)
+    if e.why == "taken":
+        return P("{seat} takes {n} card of that hand", "{seat} takes {n} cards of that hand", n=e.delta, seat=e.seat)
     return None  # playing a card is told by what the card does
 
 
@@ -460,7 +489,8 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
                                   if e.by != e.target or s.phase != DOOR else None),
     ev.CurseStays: lambda s, e: M("{curse} stays on {seat}", curse=names.curse(s.config, e.card, e.name), seat=e.seat),
     ev.CurseLifted: lambda s, e: M("a curse on {seat} is lifted", seat=e.seat),
-    ev.ChoiceOwed: lambda s, e: M("{seat} must choose {what} to lose", seat=e.seat, what=names.loss(e.lose)),
+    ev.ChoiceOwed: lambda s, e: (M("{chooser} must choose {what} that {seat} loses", chooser=e.chooser, seat=e.seat, what=names.loss(e.lose))
+                                 if e.chooser and e.chooser != e.seat else M("{seat} must choose {what} to lose", seat=e.seat, what=names.loss(e.lose))),
     ev.Died: lambda s, e: M("{seat} dies", seat=e.seat),
     ev.Looted: lambda s, e: (M("{looter} takes {item} from {dead}'s body", looter=e.looter, item=_body_item(s, e), dead=e.dead)
                              if e.item is not None else
@@ -486,6 +516,10 @@ _DESCRIBE: dict[type, Callable[[MunchkinState, Any], Text | None]] = {
     ev.TurnEnded: lambda s, e: M("{seat} ends the turn", seat=e.seat),
     ev.GameWon: lambda s, e: P("{names} wins!", "{names} win together!", n=len(e.winners), names=" & ".join(e.winners)),
     ev.DieRolled: lambda s, e: M("the die shows {n}", n=e.face),
+    ev.ItemBeyondRules: lambda s, e: (M("{seat} equips {item}, cheating", seat=e.seat, item=_item_name(s, e.seat, e.uid)) if e.by == "cheat"
+                                      else M("{seat}'s Hireling carries {item}", seat=e.seat, item=_item_name(s, e.seat, e.uid))),
+    ev.FightTransferred: lambda s, e: M("{seat} fights instead", seat=e.seat),
+    ev.RollAgain: lambda s, e: M("{seat} must roll again against {monster}", seat=e.seat, monster=_monster_named(s, e.uid)),
 }
 
 
@@ -497,7 +531,7 @@ def _body_item(s: MunchkinState, e: ev.Looted) -> Text:
 
 # -- what the table must hear ---------------------------------------------------------------------------
 _FIGHT_CHANGES = (ev.CombatStarted, ev.MonsterAppeared, ev.MonsterEnhanced, ev.MonsterRemoved, ev.PlayersBoosted, ev.HelperJoined, ev.HelperLeft,
-                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed)
+                  ev.RoleTaken, ev.RoleLost, ev.LevelChanged, ev.CurseStays, ev.AbilityUsed, ev.FightTransferred, ev.ItemBeyondRules)
 
 
 def announcements(before: MunchkinState, events: Sequence[Event]) -> list[Text]:

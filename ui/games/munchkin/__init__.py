@@ -32,13 +32,14 @@ class MunchkinScreens(GameScreens):
 
     def dialog(self, app: App, option: Option) -> bool:
         if option.dialog == "sell":
-            app.show_dialog(dialogs.sell_dialog(app, option.command.get("items")))
+            app.show_dialog(dialogs.sell_dialog(app, option.command.get("items"), double=bool(option.command.get("double"))))
         elif option.dialog == "helper":
             app.show_dialog(dialogs.helper_dialog(app, option))
         elif option.dialog == "charity":
             app.show_dialog(dialogs.charity_dialog(app, option))
         elif option.dialog in ("fight", "item") and option.asks:
-            app.show_dialog(dialogs.asks_dialog(app, option))
+            dialog = dialogs.asks_dialog(app, option)
+            app.show_dialog(dialog, cards=dialog.data["card"])  # a card scanned meanwhile picks its choice
         else:
             return False
         return True

@@ -41,19 +41,39 @@ def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any
 def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
     """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top.
     While something is not picked, "Play it" is disabled and the title says what is missing (a whole
-    catalogue offers many cards, none picked for the player)."""
+    catalogue offers many cards, none picked for the player). A question whose `when` says it is not
+    asked, given what is picked, is neither shown nor waited for nor sent. A card scanned while the
+    dialog is open picks the choice it names (`card_picked`, offered to the table by the shell)."""
     picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
     # in the title, not the body: the body scrolls, and the hint must stay in sight
     missing_hint = text("", size=15, color=HINT)
 
+    def shown() -> list[Any]:
+        """The questions asked now, given what is picked (in order: an answer may make a later one asked)."""
+        return [ask for ask in option.asks if ask.asked({**option.command, **picked})]
+
+    def sent() -> dict[str, Any]:
+        asked = {ask.arg for ask in shown()}
+        return {**option.command, **{arg: value for arg, value in picked.items() if arg in asked}}
+
     def pick(arg: str, value: Any) -> None:
         picked[arg] = value
         redraw()
 
+    def card_picked(card: str) -> bool:
+        """A card scanned now: the first question shown with a choice naming it gets that choice."""
+        for ask in shown():
+            choice = next((c for c in ask.choices if c.card == card), None)
+            if choice is not None:
+                picked[ask.arg] = choice.value
+                app.post(redraw)
+                return True
+        return False
+
     def submit() -> None:
         app.close_dialog()
-        app.command({**option.command, **picked})
+        app.command(sent())
 
     def redraw() -> None:
         rows: list[ft.Control] = []
@@ -61,11 +81,12 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
         if fight:
             rows.append(text(_("Players {p} : {m} monsters — {standing}").format(
                 p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=17, weight=ft.FontWeight.BOLD))
-        for ask in option.asks:
+        asked = shown()
+        for ask in asked:
             rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
             rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
         body.controls = rows
-        missing = [render(ask.label) for ask in option.asks if ask.arg not in picked]
+        missing = [render(ask.label) for ask in asked if ask.arg not in picked]
         confirm.disabled = bool(missing)
         missing_hint.value = _("Still to choose: {asks}").format(asks=", ".join(missing)) if missing else ""
         missing_hint.visible = bool(missing)
@@ -77,7 +98,8 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm, "missing": missing_hint}
+    dialog.data = {"picked": picked, "pick": pick, "submit": submit, "confirm": confirm, "missing": missing_hint, "card": card_picked,
+                   "sent": sent}
     return dialog
 
 
@@ -97,19 +119,29 @@ def helper_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialog:
+def sell_dialog(app: App, preselected: list[int] | None = None, double: bool = False) -> ft.AlertDialog:
     """Pick items on the table and gold values of cards from the hand; the levels they buy are shown.
-    Only the player whose turn it is sells (seed §Gegenstände verkaufen)."""
+    Only the player whose turn it is sells (seed §Gegenstände verkaufen). A Halfling may have the most
+    valuable item sold count double, once a turn (the switch shows only while that is allowed)."""
     view = app.view()
     seller = view["active"]
     me = next(p for p in view["players"] if p["name"] == seller)
     per_level, most = view["gold_per_level"], view["winning_level"] - 1 - me["level"]
     chosen: set[int] = set(preselected or [])
     hand_gold: list[int] = []
+    may_double = bool(view.get("sells_double"))
+    doubled = {"on": double and may_double}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
 
+    def values() -> list[int]:
+        return [g["gold"] for g in me["gear"] if g["uid"] in chosen] + hand_gold
+
     def total() -> int:
-        return sum(g["gold"] for g in me["gear"] if g["uid"] in chosen) + sum(hand_gold)
+        return sum(values()) + (max(values(), default=0) if doubled["on"] else 0)
+
+    def toggle_double() -> None:
+        doubled["on"] = not doubled["on"]
+        redraw()
 
     def toggle(uid: int) -> None:
         chosen.symmetric_difference_update({uid})
@@ -125,7 +157,7 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
 
     def submit() -> None:
         app.close_dialog()
-        app.command({"cmd": "sell", "items": sorted(chosen), "gold": list(hand_gold)})
+        app.command({"cmd": "sell", "items": sorted(chosen), "gold": list(hand_gold), **({"double": True} if doubled["on"] else {})})
 
     def redraw() -> None:
         gold = total()
@@ -140,6 +172,11 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
         rows.append(text(_("Cards from the hand: {values}").format(values=" + ".join(map(str, hand_gold)) or "—"), size=15))
         rows.append(ft.Row([*(button(f"+{v}", lambda e, v=v: add_gold(v), size=15, max_lines=1) for v in HAND_GOLD),
                             button(_("Clear"), lambda e: clear_gold(), size=15, max_lines=1)], wrap=True, spacing=4, run_spacing=4))
+        if may_double:
+            on = doubled["on"]
+            rows.append(button(_("The most valuable item sells for double (once a turn)"), lambda e: toggle_double(),
+                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=15, max_lines=2,
+                               bgcolor=SELECTED_BG if on else None, color="#ffffff" if on else None))
         body.controls = rows
         confirm.disabled = levels < 1
         _refresh(app)
@@ -149,7 +186,7 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(12))
     redraw()
-    dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total}
+    dialog.data = {"toggle": toggle, "add_gold": add_gold, "submit": submit, "confirm": confirm, "total": total, "double": toggle_double}
     return dialog
 
 
