@@ -514,7 +514,7 @@ class App:
         viewer who made them."""
         session = self.companion.session
         if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
-            line = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
+            line: Text = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
             if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
                 history = session.history
                 now = (M("Now at step {n}: {line}.", n=history[-1].number, line=session.describe(history[-1], self.viewer)) if history
@@ -626,9 +626,10 @@ def setup_page(page: Any) -> None:
     Flutter gives a browser on a desktop OS (Linux, so the Pi's kiosk too) the compact density of a
     mouse — 40 px icon buttons, 43 px text fields; the standard density makes them 48 px targets."""
     page.title = "Table companion"  # DejaVu Sans itself is in Flutter's font manifest (ui/webroot.py): loaded before the first frame
-    look = {"font_family": "DejaVu Sans", "color_scheme_seed": ft.Colors.INDIGO, "visual_density": ft.VisualDensity.STANDARD}
-    page.theme = ft.Theme(**look)
-    page.dark_theme = ft.Theme(**look)
+    def look() -> ft.Theme:
+        return ft.Theme(font_family="DejaVu Sans", color_scheme_seed=ft.Colors.INDIGO, visual_density=ft.VisualDensity.STANDARD)
+    page.theme = look()
+    page.dark_theme = look()
     page.theme_mode = ft.ThemeMode.DARK
     page.bgcolor = "#11151c"
     page.padding = 6

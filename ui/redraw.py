@@ -61,7 +61,7 @@ def thaw(root: Any) -> None:
         lists: dict[str, list[Any]] = {}
         dicts: dict[str, dict[Any, Any]] = {}
         classes: dict[str, Any] = {}
-        sent = _fields(type(obj))
+        sent = _fields_of(obj)
         for name, value in _stored(obj):
             if name not in sent:
                 continue
@@ -84,7 +84,7 @@ def _stored(obj: Any) -> list[tuple[str, Any]]:
     in its `_values` (reading them one by one through their descriptors costs 10x more)."""
     stored = getattr(obj, "__dict__", None)
     if stored is None:  # a slotted dataclass
-        return [(name, getattr(obj, name, None)) for name in _fields(type(obj))]
+        return [(name, getattr(obj, name, None)) for name in _fields_of(obj)]
     managed = stored.get("_values")
     return [*stored.items(), *(managed.items() if isinstance(managed, dict) else ())]
 
@@ -93,6 +93,12 @@ def _stored(obj: Any) -> list[tuple[str, Any]]:
 def _fields(cls: type) -> frozenset[str]:
     """The fields Flet's serializer sends of a dataclass type."""
     return frozenset(field.name for field in dataclasses.fields(cls) if "skip" not in field.metadata)
+
+
+def _fields_of(obj: object) -> frozenset[str]:
+    # a class is hashable, but mypy reads `type[X]` as X's unbound __hash__: as a plain `type` it passes
+    kind: type = type(obj)
+    return _fields(kind)
 
 
 def _is_instance(value: Any) -> bool:

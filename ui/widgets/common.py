@@ -56,7 +56,7 @@ def safe(handler: Callable[..., Any] | None) -> Callable[..., Any] | None:
     return guarded
 
 
-def text(value: str, size: int = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw: Any) -> ft.Text:
+def text(value: str, size: float = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, weight=weight, color=color, **kw)
 
 

@@ -81,7 +81,7 @@ class RingPreview:
                                           border=ft.Border.all(1, "#444444")))
         self.caption = ft.Text("", size=13, color="#b0bec5", text_align=ft.TextAlign.CENTER)
         self.control = ft.Column([
-            ft.Semantics(label=_("Ring preview"), content=ft.Stack(self.leds, width=size, height=size)),
+            ft.Semantics(label=_("Ring preview"), content=ft.Stack([*self.leds], width=size, height=size)),
             self.caption,
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True)
 

@@ -71,7 +71,7 @@ def odds_line(app: App) -> ft.Control:
 
 
 def tasks_row(a: dict[str, Any]) -> ft.Control:
-    chips = []
+    chips: list[ft.Control] = []
     for task in a["tasks"]:
         lit = task["eligible"] and not task["done"]
         chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + task["text"], size=14, color="#000000" if lit else INK,
@@ -149,8 +149,8 @@ def roll_dialog(app: App) -> ft.AlertDialog:
 
     confirm = button(_("These are the faces"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
-    actions = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
-               button(_("Roll for us"), lambda e: submit(virtual=True), icon=ft.Icons.CASINO, max_lines=1), confirm]
+    actions: list[ft.Control] = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
+                                 button(_("Roll for us"), lambda e: submit(virtual=True), icon=ft.Icons.CASINO, max_lines=1), confirm]
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("The faces rolled"), size=20), content=ft.Container(body, width=560, height=300),
                             actions=actions, content_padding=ft.Padding.all(10))
     redraw()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -63,7 +64,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
                 p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=17, weight=ft.FontWeight.BOLD))
         for ask in option.asks:
             rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
-            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
+            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], partial(pick, ask.arg)))
         body.controls = rows
         missing = [render(ask.label) for ask in option.asks if ask.arg not in picked]
         confirm.disabled = bool(missing)
@@ -109,7 +110,8 @@ def sell_dialog(app: App, preselected: list[int] | None = None) -> ft.AlertDialo
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
 
     def total() -> int:
-        return sum(g["gold"] for g in me["gear"] if g["uid"] in chosen) + sum(hand_gold)
+        gear_gold: int = sum(g["gold"] for g in me["gear"] if g["uid"] in chosen)
+        return gear_gold + sum(hand_gold)
 
     def toggle(uid: int) -> None:
         chosen.symmetric_difference_update({uid})
