@@ -30,16 +30,18 @@ from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
 from companion.inputs import Option
 from companion.messages import M, Text, joined
+from companion.session import Session
 from companion.table import Outcome
 from ui import i18n
 from ui.games import GameScreens, screens_for
 from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
-from ui.ports import CompanionPort
+from ui.ports import CompanionPort, PagePort
 from ui.redraw import redraw, settle
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
+from ui.widgets.ring import RingPreview
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +152,7 @@ class Hub:
 class App:
     """One browser page: its viewer, which screen it shows, and the handlers its controls call."""
 
-    def __init__(self, page: Any, companion: CompanionPort, hub: Hub):
+    def __init__(self, page: PagePort, companion: CompanionPort, hub: Hub):
         self.page = page
         self.companion = companion
         self.hub = hub
@@ -165,7 +167,7 @@ class App:
         self.setup_game: str | None = None  # the game the setup wizard sets up
         self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
         self.enrol_uid: str | None = None
-        self.ring_preview: Any = None
+        self.ring_preview: RingPreview | None = None
         #: the browser this page is in (the door's device cookie); a page without one is a device of its own
         self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
         #: this page's request to be let in on a seat another device holds, and the code it came with
@@ -181,14 +183,14 @@ class App:
         self.code_seat: str | None = None
         self._code_taps = 0
         self.root: ft.Control | None = None
-        self.dialog: Any = None
+        self.dialog: ft.DialogControl | None = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
         self.remake_dialog: Callable[[], Any] | None = None
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
         #: the session the page showed when last drawn (a game switch redraws the pages that show another)
-        self._drawn_session: Any = None
+        self._drawn_session: Session | None = None
 
     # -- what this page shows ------------------------------------------------------------------------
     @property
@@ -277,7 +279,7 @@ class App:
             self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog: Any, remake: Callable[[], Any] | None = None) -> None:
+    def show_dialog(self, dialog: ft.DialogControl, remake: Callable[[], Any] | None = None) -> None:
         """Show `dialog`; `remake()` shows it again in the current language after a language switch."""
         self.close_dialog()
         self.dialog, self.remake_dialog = dialog, remake
@@ -621,7 +623,7 @@ def _event_language() -> Any:
     return i18n.translation(app.language) if app is not None and app.language else None
 
 
-def setup_page(page: Any) -> None:
+def setup_page(page: ft.Page) -> None:
     """Page-wide look: dark, the bundled font (symbols and Cyrillic), sized for 800×480 and for fingers:
     Flutter gives a browser on a desktop OS (Linux, so the Pi's kiosk too) the compact density of a
     mouse — 40 px icon buttons, 43 px text fields; the standard density makes them 48 px targets."""
@@ -636,7 +638,7 @@ def setup_page(page: Any) -> None:
     page.spacing = 4
 
 
-def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
+def build_app(companion: CompanionPort, hub: Hub) -> Callable[[ft.Page], None]:
     """The Flet `main(page)`: one `App` per page, registered with the hub for as long as it is connected."""
 
     core_i18n.follow(_event_language)

@@ -18,7 +18,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+if TYPE_CHECKING:
+    from ui.ports import PagePort
 
 #: the key of every screen's root control
 SCREEN_KEY = "screen"
@@ -28,7 +33,7 @@ SCREEN_KEY = "screen"
 _waiting: list[Any] = []
 
 
-def redraw(page: Any, root: Any) -> None:
+def redraw(page: PagePort, root: ft.Control) -> None:
     """Put `root` on `page` in place of the screen there, sending only what differs."""
     root.key = SCREEN_KEY
     page.controls.clear()

@@ -189,7 +189,7 @@ def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, Setting
         return None, own
     chosen = [""]
 
-    def choose(e: Any) -> None:
+    def choose(e: ft.Event[ft.Dropdown]) -> None:
         name = e.control.value or ""
         try:
             loaded = read_table_file(files[name]) if name in files else {}

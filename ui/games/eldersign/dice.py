@@ -7,6 +7,7 @@ dice), picking the dice a clue rerolls."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -192,7 +193,7 @@ def attempt_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def _toggle(label: str, on: bool, handler: Any, colour: str) -> ft.Control:
+def _toggle(label: str, on: bool, handler: Callable[..., Any], colour: str) -> ft.Control:
     return button(("✓ " if on else "") + label, handler, bgcolor=DIE_COLOURS[colour] if on else None, color=DIE_INK[colour] if on else None,
                   max_lines=1, width=180)
 
