@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import gettext
 import logging
 import shutil
 import threading
@@ -21,7 +22,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVarTuple
 
 import flet as ft
 
@@ -44,6 +45,8 @@ from ui.widgets.common import safe
 from ui.widgets.ring import RingPreview
 
 log = logging.getLogger(__name__)
+#: the arguments a handler posted to a page's loop is called with
+Args = TypeVarTuple("Args")
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: below this page width (a phone held upright) a screen stacks its parts in one scrolling column
@@ -231,7 +234,7 @@ class App:
         return isinstance(width, (int, float)) and 0 < width < NARROW
 
     # -- plumbing ------------------------------------------------------------------------------------
-    def post(self, handler: Callable[..., Any], *args: Any, after: float = 0.0) -> None:
+    def post(self, handler: Callable[[*Args], object], *args: *Args, after: float = 0.0) -> None:
         """Run `handler(*args)` on this page's event loop (from any thread), `after` seconds from now."""
         async def run() -> None:
             if after:
@@ -613,7 +616,7 @@ class App:
 _PAGES: weakref.WeakValueDictionary[int, App] = weakref.WeakValueDictionary()
 
 
-def _event_language() -> Any:
+def _event_language() -> gettext.NullTranslations | None:
     """The catalogue of the page whose event Flet is handling now (None: the table's)."""
     try:
         page = ft.context.page
