@@ -37,7 +37,7 @@ from ui import i18n
 from ui.games import GameScreens, screens_for
 from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
-from ui.ports import CompanionPort, PagePort
+from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.webroot import web_root
@@ -113,7 +113,7 @@ class Hub:
         for app in self.apps:
             app.receive(outcome)
 
-    def ring(self, frame: Any, level: int = 0) -> None:
+    def ring(self, frame: RingFramePort, level: int = 0) -> None:
         for app in self.apps:
             if app.ring_preview is not None:
                 app.post(app.on_ring, frame)
@@ -550,7 +550,7 @@ class App:
         if self.screen == "game":
             self.render()
 
-    def on_ring(self, frame: Any) -> None:
+    def on_ring(self, frame: RingFramePort) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
             self.ring_preview.control.update()  # only the LEDs: a page update re-sends every button's style

@@ -2,7 +2,7 @@
 `ui/` never imports `entry/` or `hardware/`, it is handed one of these."""
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -30,6 +30,17 @@ class PagePort(Protocol):
     def pop_dialog(self) -> ft.DialogControl | None: ...
 
     def run_task(self, handler: Callable[[], Awaitable[None]]) -> object: ...
+
+
+class RingFramePort(Protocol):
+    """One frame of the ring (hardware/ring/render.py's RingFrame fits): an (r, g, b) per LED, pixel 0
+    first, and the animation's words (None: a still frame)."""
+
+    @property
+    def pixels(self) -> Sequence[tuple[int, int, int]]: ...
+
+    @property
+    def anim(self) -> Sequence[str] | None: ...
 
 
 class CompanionPort(Protocol):
@@ -83,8 +94,8 @@ class CompanionPort(Protocol):
 
     def scan(self, uid: str) -> None: ...
 
-    def ring_preview(self) -> tuple[int, Any]: ...
+    def ring_preview(self) -> tuple[int, RingFramePort | None]: ...
 
-    def add_ring_listener(self, listener: Callable[[Any, int], None]) -> Callable[[], None]: ...
+    def add_ring_listener(self, listener: Callable[[RingFramePort, int], None]) -> Callable[[], None]: ...
 
     def tray(self) -> list[tuple[str, str]]: ...
