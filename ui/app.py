@@ -188,7 +188,7 @@ class App:
         self.root: ft.Control | None = None
         self.dialog: ft.DialogControl | None = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
-        self.remake_dialog: Callable[[], Any] | None = None
+        self.remake_dialog: Callable[[], object] | None = None
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
@@ -282,7 +282,7 @@ class App:
             self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog: ft.DialogControl, remake: Callable[[], Any] | None = None) -> None:
+    def show_dialog(self, dialog: ft.DialogControl, remake: Callable[[], object] | None = None) -> None:
         """Show `dialog`; `remake()` shows it again in the current language after a language switch."""
         self.close_dialog()
         self.dialog, self.remake_dialog = dialog, remake
@@ -306,7 +306,7 @@ class App:
             if self.dialog is not None and self.remake_dialog is None:
                 self.remake_dialog = remake
 
-    def close_dialog(self, *_args: Any) -> None:
+    def close_dialog(self, *_args: object) -> None:
         if self.dialog is not None:
             self.dialog, self.remake_dialog = None, None
             try:
@@ -589,12 +589,12 @@ class App:
         with i18n.speaking(None):  # the voice speaks the table's language, whoever tapped
             return table.command(request, self.viewer)
 
-    def undo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+    def undo(self, *_args: object, steps: int = 1) -> Outcome | None:
         table = self.companion.table
         with i18n.speaking(None):
             return table.undo(steps, self.viewer) if table is not None else None
 
-    def redo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+    def redo(self, *_args: object, steps: int = 1) -> Outcome | None:
         table = self.companion.table
         with i18n.speaking(None):
             return table.redo(steps, self.viewer) if table is not None else None

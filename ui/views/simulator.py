@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -55,10 +55,10 @@ def panel(app: App, view: View) -> ft.Control:
     return ft.Row(columns, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def like_a_device(act: Callable[[], Any]) -> Callable[[Any], None]:
+def like_a_device(act: Callable[[], object]) -> Callable[[object], None]:
     """A tap on a simulated device: the page is redrawn by the device's event, as a real device's is
     (Flet's own redraw after every tap would come first, and hold up the one that shows the scan)."""
-    def handler(_event: Any) -> None:
+    def handler(_event: object) -> None:
         ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # Flet 1.0.5 leaves it unannotated (it returns None)
         act()
 
