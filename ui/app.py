@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import gettext
 import logging
 import shutil
 import threading
@@ -21,7 +22,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVarTuple
 
 import flet as ft
 
@@ -30,18 +31,22 @@ from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
 from companion.inputs import Option
 from companion.messages import M, Text, joined
+from companion.session import Session
 from companion.table import Outcome
 from ui import i18n
 from ui.games import GameScreens, screens_for
 from ui.guard import JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
-from ui.ports import CompanionPort
+from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.webroot import web_root
 from ui.widgets.common import safe
+from ui.widgets.ring import RingPreview
 
 log = logging.getLogger(__name__)
+#: the arguments a handler posted to a page's loop is called with
+Args = TypeVarTuple("Args")
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: below this page width (a phone held upright) a screen stacks its parts in one scrolling column
@@ -108,7 +113,7 @@ class Hub:
         for app in self.apps:
             app.receive(outcome)
 
-    def ring(self, frame: Any, level: int = 0) -> None:
+    def ring(self, frame: RingFramePort, level: int = 0) -> None:
         for app in self.apps:
             if app.ring_preview is not None:
                 app.post(app.on_ring, frame)
@@ -150,7 +155,7 @@ class Hub:
 class App:
     """One browser page: its viewer, which screen it shows, and the handlers its controls call."""
 
-    def __init__(self, page: Any, companion: CompanionPort, hub: Hub):
+    def __init__(self, page: PagePort, companion: CompanionPort, hub: Hub):
         self.page = page
         self.companion = companion
         self.hub = hub
@@ -165,7 +170,7 @@ class App:
         self.setup_game: str | None = None  # the game the setup wizard sets up
         self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
         self.enrol_uid: str | None = None
-        self.ring_preview: Any = None
+        self.ring_preview: RingPreview | None = None
         #: the browser this page is in (the door's device cookie); a page without one is a device of its own
         self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
         #: this page's request to be let in on a seat another device holds, and the code it came with
@@ -181,16 +186,16 @@ class App:
         self.code_seat: str | None = None
         self._code_taps = 0
         self.root: ft.Control | None = None
-        self.dialog: Any = None
+        self.dialog: ft.DialogControl | None = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
-        self.remake_dialog: Callable[[], Any] | None = None
+        self.remake_dialog: Callable[[], object] | None = None
         #: withdraws the open dialog's offer to be answered by a scanned card (None: it makes none)
         self._withdraw_cards: Callable[[], None] | None = None
         #: handles on the current screen's fields (tests and debugging read them)
         self.fields: dict[str, Any] = {}
         self._drawn_narrow = False
         #: the session the page showed when last drawn (a game switch redraws the pages that show another)
-        self._drawn_session: Any = None
+        self._drawn_session: Session | None = None
 
     # -- what this page shows ------------------------------------------------------------------------
     @property
@@ -231,7 +236,7 @@ class App:
         return isinstance(width, (int, float)) and 0 < width < NARROW
 
     # -- plumbing ------------------------------------------------------------------------------------
-    def post(self, handler: Callable[..., Any], *args: Any, after: float = 0.0) -> None:
+    def post(self, handler: Callable[[*Args], object], *args: *Args, after: float = 0.0) -> None:
         """Run `handler(*args)` on this page's event loop (from any thread), `after` seconds from now."""
         async def run() -> None:
             if after:
@@ -279,7 +284,8 @@ class App:
             self.master_pin = None  # leaving the game-master tab locks it again
         self.render()
 
-    def show_dialog(self, dialog: Any, remake: Callable[[], Any] | None = None, cards: Callable[[str], bool] | None = None) -> None:
+    def show_dialog(self, dialog: ft.DialogControl, remake: Callable[[], object] | None = None,
+                    cards: Callable[[str], bool] | None = None) -> None:
         """Show `dialog`; `remake()` shows it again in the current language after a language switch;
         `cards(card_id)`, while it is open, picks what a card scanned by this page's viewer answers in it."""
         self.close_dialog()
@@ -307,7 +313,7 @@ class App:
             if self.dialog is not None and self.remake_dialog is None:
                 self.remake_dialog = remake
 
-    def close_dialog(self, *_args: Any) -> None:
+    def close_dialog(self, *_args: object) -> None:
         withdraw, self._withdraw_cards = self._withdraw_cards, None
         if withdraw is not None:
             withdraw()
@@ -526,7 +532,7 @@ class App:
         viewer who made them."""
         session = self.companion.session
         if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
-            line = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
+            line: Text = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
             if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
                 history = session.history
                 now = (M("Now at step {n}: {line}.", n=history[-1].number, line=session.describe(history[-1], self.viewer)) if history
@@ -557,7 +563,7 @@ class App:
         if self.screen == "game":
             self.render()
 
-    def on_ring(self, frame: Any) -> None:
+    def on_ring(self, frame: RingFramePort) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
             self.ring_preview.control.update()  # only the LEDs: a page update re-sends every button's style
@@ -596,12 +602,12 @@ class App:
         with i18n.speaking(None):  # the voice speaks the table's language, whoever tapped
             return table.command(request, self.viewer)
 
-    def undo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+    def undo(self, *_args: object, steps: int = 1) -> Outcome | None:
         table = self.companion.table
         with i18n.speaking(None):
             return table.undo(steps, self.viewer) if table is not None else None
 
-    def redo(self, *_args: Any, steps: int = 1) -> Outcome | None:
+    def redo(self, *_args: object, steps: int = 1) -> Outcome | None:
         table = self.companion.table
         with i18n.speaking(None):
             return table.redo(steps, self.viewer) if table is not None else None
@@ -623,7 +629,7 @@ class App:
 _PAGES: weakref.WeakValueDictionary[int, App] = weakref.WeakValueDictionary()
 
 
-def _event_language() -> Any:
+def _event_language() -> gettext.NullTranslations | None:
     """The catalogue of the page whose event Flet is handling now (None: the table's)."""
     try:
         page = ft.context.page
@@ -633,21 +639,22 @@ def _event_language() -> Any:
     return i18n.translation(app.language) if app is not None and app.language else None
 
 
-def setup_page(page: Any) -> None:
+def setup_page(page: ft.Page) -> None:
     """Page-wide look: dark, the bundled font (symbols and Cyrillic), sized for 800×480 and for fingers:
     Flutter gives a browser on a desktop OS (Linux, so the Pi's kiosk too) the compact density of a
     mouse — 40 px icon buttons, 43 px text fields; the standard density makes them 48 px targets."""
     page.title = "Table companion"  # DejaVu Sans itself is in Flutter's font manifest (ui/webroot.py): loaded before the first frame
-    look = {"font_family": "DejaVu Sans", "color_scheme_seed": ft.Colors.INDIGO, "visual_density": ft.VisualDensity.STANDARD}
-    page.theme = ft.Theme(**look)
-    page.dark_theme = ft.Theme(**look)
+    def look() -> ft.Theme:
+        return ft.Theme(font_family="DejaVu Sans", color_scheme_seed=ft.Colors.INDIGO, visual_density=ft.VisualDensity.STANDARD)
+    page.theme = look()
+    page.dark_theme = look()
     page.theme_mode = ft.ThemeMode.DARK
     page.bgcolor = "#11151c"
     page.padding = 6
     page.spacing = 4
 
 
-def build_app(companion: CompanionPort, hub: Hub) -> Callable[[Any], None]:
+def build_app(companion: CompanionPort, hub: Hub) -> Callable[[ft.Page], None]:
     """The Flet `main(page)`: one `App` per page, registered with the hub for as long as it is connected."""
 
     core_i18n.follow(_event_language)

@@ -2,9 +2,11 @@
 `ui/` never imports `entry/` or `hardware/`, it is handed one of these."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
+
+import flet as ft
 
 from companion.cards import CardCatalogue
 from companion.game import GameDefinition
@@ -12,6 +14,33 @@ from companion.messages import Text
 from companion.session import Session
 from companion.store import SavedGame
 from companion.table import Outcome, Table
+
+
+class PagePort(Protocol):
+    """What the screens use of their Flet page (ft.Page; the UI tests hand them a stand-in). The
+    client's address, agent and width are read with getattr: a stand-in may not have them."""
+
+    @property
+    def controls(self) -> list[ft.BaseControl]: ...
+
+    def update(self, *controls: ft.Control) -> None: ...
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None: ...
+
+    def pop_dialog(self) -> ft.DialogControl | None: ...
+
+    def run_task(self, handler: Callable[[], Awaitable[None]]) -> object: ...
+
+
+class RingFramePort(Protocol):
+    """One frame of the ring (hardware/ring/render.py's RingFrame fits): an (r, g, b) per LED, pixel 0
+    first, and the animation's words (None: a still frame)."""
+
+    @property
+    def pixels(self) -> Sequence[tuple[int, int, int]]: ...
+
+    @property
+    def anim(self) -> Sequence[str] | None: ...
 
 
 class CompanionPort(Protocol):
@@ -65,8 +94,8 @@ class CompanionPort(Protocol):
 
     def scan(self, uid: str) -> None: ...
 
-    def ring_preview(self) -> tuple[int, Any]: ...
+    def ring_preview(self) -> tuple[int, RingFramePort | None]: ...
 
-    def add_ring_listener(self, listener: Callable[[Any, int], None]) -> Callable[[], None]: ...
+    def add_ring_listener(self, listener: Callable[[RingFramePort, int], None]) -> Callable[[], None]: ...
 
     def tray(self) -> list[tuple[str, str]]: ...

@@ -18,7 +18,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+if TYPE_CHECKING:
+    from ui.ports import PagePort
 
 #: the key of every screen's root control
 SCREEN_KEY = "screen"
@@ -28,7 +33,7 @@ SCREEN_KEY = "screen"
 _waiting: list[Any] = []
 
 
-def redraw(page: Any, root: Any) -> None:
+def redraw(page: PagePort, root: ft.Control) -> None:
     """Put `root` on `page` in place of the screen there, sending only what differs."""
     root.key = SCREEN_KEY
     page.controls.clear()
@@ -61,7 +66,7 @@ def thaw(root: Any) -> None:
         lists: dict[str, list[Any]] = {}
         dicts: dict[str, dict[Any, Any]] = {}
         classes: dict[str, Any] = {}
-        sent = _fields(type(obj))
+        sent = _fields_of(obj)
         for name, value in _stored(obj):
             if name not in sent:
                 continue
@@ -84,7 +89,7 @@ def _stored(obj: Any) -> list[tuple[str, Any]]:
     in its `_values` (reading them one by one through their descriptors costs 10x more)."""
     stored = getattr(obj, "__dict__", None)
     if stored is None:  # a slotted dataclass
-        return [(name, getattr(obj, name, None)) for name in _fields(type(obj))]
+        return [(name, getattr(obj, name, None)) for name in _fields_of(obj)]
     managed = stored.get("_values")
     return [*stored.items(), *(managed.items() if isinstance(managed, dict) else ())]
 
@@ -93,6 +98,12 @@ def _stored(obj: Any) -> list[tuple[str, Any]]:
 def _fields(cls: type) -> frozenset[str]:
     """The fields Flet's serializer sends of a dataclass type."""
     return frozenset(field.name for field in dataclasses.fields(cls) if "skip" not in field.metadata)
+
+
+def _fields_of(obj: object) -> frozenset[str]:
+    # a class is hashable, but mypy reads `type[X]` as X's unbound __hash__: as a plain `type` it passes
+    kind: type = type(obj)
+    return _fields(kind)
 
 
 def _is_instance(value: Any) -> bool:

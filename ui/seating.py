@@ -19,9 +19,13 @@ import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ui.joining import beside_save_file, write_private
+
+if TYPE_CHECKING:
+    from companion.session import Session
+    from ui.app import App
 
 log = logging.getLogger(__name__)
 DEVICES_FILE = "lan-devices"
@@ -39,7 +43,7 @@ class JoinRequest:
     id: int
     seat: str
     device: str
-    page: Any
+    page: App
 
 
 def with_device(user_agent: str, device: str, language: str = "", back: bool = False) -> str:
@@ -83,14 +87,14 @@ class Seating:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._session: Any = None
+        self._session: tuple[str, object] | None = None
         self._devices: dict[str, list[str]] = {}  # seat -> devices let in, the first one first
         self._file: Path | None = None  # where a saved game's devices are kept
         self._game: int | None = None
         self._requests: dict[int, JoinRequest] = {}
         self._ids = itertools.count(1)
 
-    def admit(self, session: Any, seat: str, device: str) -> bool:
+    def admit(self, session: Session | None, seat: str, device: str) -> bool:
         """Let `device` show `seat` if it was let in before or the seat has no device yet."""
         with self._lock:
             self._follow(session)
@@ -100,7 +104,7 @@ class Seating:
                 self._save()
             return device in devices
 
-    def ask(self, session: Any, seat: str, device: str, page: Any) -> JoinRequest:
+    def ask(self, session: Session | None, seat: str, device: str, page: App) -> JoinRequest:
         """`page` (of `device`) waits to be let in on `seat`; a device asks once per seat."""
         with self._lock:
             self._follow(session)
@@ -123,23 +127,23 @@ class Seating:
                     self._save()
             return request
 
-    def withdraw(self, page: Any) -> None:
+    def withdraw(self, page: App) -> None:
         """The waiting page gave up (or went away)."""
         with self._lock:
             for request in [r for r in self._requests.values() if r.page is page]:
                 del self._requests[request.id]
 
-    def requests(self, session: Any) -> list[JoinRequest]:
+    def requests(self, session: Session | None) -> list[JoinRequest]:
         with self._lock:
             self._follow(session)
             return list(self._requests.values())
 
-    def devices(self, session: Any, seat: str) -> list[str]:
+    def devices(self, session: Session | None, seat: str) -> list[str]:
         with self._lock:
             self._follow(session)
             return list(self._devices.get(seat, []))
 
-    def _follow(self, session: Any) -> None:
+    def _follow(self, session: Session | None) -> None:
         """A game switch forgets every seat's devices (the same saved game resumed keeps them)."""
         key = _key(session)
         if key != self._session:
@@ -172,6 +176,6 @@ class Seating:
             log.warning("could not keep the seats' devices in %s: after a restart each seat takes its first phone again", self._file)
 
 
-def _key(session: Any) -> Any:
+def _key(session: Session | None) -> tuple[str, object]:
     saved = getattr(session, "game_id", None)
     return ("saved", saved) if saved is not None else ("live", id(session))

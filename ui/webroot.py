@@ -31,6 +31,7 @@ import logging
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def with_offline_script(index: str) -> str:
 KEPT_FAMILIES = ("MaterialIcons",)
 
 
-def with_bundled_font(manifest: list[dict]) -> list[dict]:
+def with_bundled_font(manifest: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Flutter's font manifest with DejaVu Sans in it (asset paths are relative to /assets/), and
     without the families the companion never draws with. (Flet adds Roboto, its fallback, itself.)"""
     kept = [entry for entry in manifest if entry.get("family") in KEPT_FAMILIES]

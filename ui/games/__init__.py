@@ -40,7 +40,7 @@ class Tab:
 
     key: str
     label: Callable[[], str]
-    icon: Any
+    icon: ft.IconData
     build: Callable[[App, View], ft.Control]
 
 

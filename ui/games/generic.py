@@ -55,7 +55,7 @@ def master_panel(app: App, master: View, table: View) -> ft.Control:
 
 def seats_list(view: View) -> ft.Control:
     """Every seat in its colour; the seats that may act now filled, the others outlined."""
-    rows = []
+    rows: list[ft.Control] = []
     for seat in view.seats:
         acting = seat.id in view.turn.acting
         colour = seat_screen_colour(view.seats, seat.id)

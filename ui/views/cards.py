@@ -4,7 +4,7 @@ enrols for the game on the table."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -94,7 +94,7 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
             first.extend(rows[FIRST_ROWS:])
             app.page.update()
 
-    def search(e: Any) -> None:
+    def search(e: ft.Event[ft.TextField]) -> None:
         results.controls = _matches(app, game_id, e.control.value or "", pick)
         app.page.update()
 
@@ -137,7 +137,7 @@ def build(app: App) -> ft.Control:
             error.value = message
             app.page.update()
 
-    def search(e: Any = None) -> None:
+    def search(e: object = None) -> None:
         results.controls = _matches(app, game_id, search_field.value or "", pick)
         app.page.update()
 
@@ -148,7 +148,7 @@ def build(app: App) -> ft.Control:
             app.note("refused", exc.text)
         app.render()
 
-    def choose_game(e: Any) -> None:
+    def choose_game(e: ft.Event[ft.Dropdown]) -> None:
         app.catalogue_game = e.control.value
         app.render()
 

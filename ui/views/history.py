@@ -3,7 +3,7 @@
 can be redone. Tapping an older step takes the game back to just after it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -33,7 +33,7 @@ def panel(app: App, view: View) -> ft.Control:
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _step_row(app: App, line: dict, newer: int) -> ft.Control:
+def _step_row(app: App, line: dict[str, Any], newer: int) -> ft.Control:
     """One step; `newer` steps came after it. A tap on an older step undoes those `newer` steps.
     The padding makes a one-line row 50 px high: a finger target."""
     label = f"{line['step']}. {line['description']}"

@@ -119,7 +119,7 @@ def _question(option: Option, ask: Ask, pick: Callable[[Any], Any], back: Callab
         _column([button(numbered(c), lambda e, v=c.value: pick(v), size=15, width=width, bgcolor=SELECTED_BG if c == lit else None)
                  for c in ask.choices], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
-    ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else None)
+    ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else ft.CrossAxisAlignment.START)
 
 
 def _column(buttons: list[ft.Control], fill: bool) -> ft.Column:

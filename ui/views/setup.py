@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 FIELD_WIDTH = 250
 #: how many names of earlier games are offered to tap
 RECENT_NAMES = 8
+#: the field of one game setting: a choice, an on/off switch or a number
+SettingField = ft.Dropdown | ft.Switch | ft.TextField
 
 
 def _game(app: App) -> GameDefinition | None:
@@ -66,11 +68,11 @@ def build(app: App) -> ft.Control:
         keys.content, keys.visible = (None, False) if keys.visible else (keyboard(target.key), True)
         app.page.update()
 
-    target = TypingTarget(lambda: names.controls, lambda: show_seats(), on_focus=show_keys, capitalise=True)
+    target = TypingTarget(lambda: _name_fields(names), lambda: show_seats(), on_focus=show_keys, capitalise=True)
 
     def show_seats(e: object = None, update: bool = True) -> None:
         """The table as the names stand, each in its seat's colour: the order is the turn order."""
-        typed = [name for name in ((field.value or "").strip() for field in names.controls) if name]
+        typed = [name for name in ((field.value or "").strip() for field in _name_fields(names)) if name]
         chips = [seat_chip(name, seat_colour(index).screen, size=15) for index, name in enumerate(typed)]
         seated.content = ft.Row([text(_("At the table:"), size=15, color=MUTED), *chips], spacing=6, wrap=True, run_spacing=4)
         seated.label = _("At the table: {names}").format(names=", ".join(typed))
@@ -103,7 +105,7 @@ def build(app: App) -> ft.Control:
     own_file, own = _table_file_choice(app, game, fields, show_error)
 
     def start_game(e: object = None) -> None:
-        request = _request(game, [f.value or "" for f in names.controls], fields, seat_count)
+        request = _request(game, [f.value or "" for f in _name_fields(names)], fields, seat_count)
         if not isinstance(request, dict):
             show_error(request)
             return
@@ -149,6 +151,11 @@ def build(app: App) -> ft.Control:
     ], expand=True, spacing=6)
 
 
+def _name_fields(names: ft.Row) -> list[ft.TextField]:
+    """The name fields of the row (all its controls are)."""
+    return [field for field in names.controls if isinstance(field, ft.TextField)]
+
+
 def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None], on_focus: Callable[[ft.TextField], None]) -> None:
     """Add or drop name fields at the end, keeping what was typed in the others. A tapped field is the
     one the on-screen keys type into."""
@@ -170,7 +177,7 @@ def _recent_names(app: App) -> list[str]:
     return found[:RECENT_NAMES]
 
 
-def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, ft.Control],
+def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, SettingField],
                        show_error: Callable[[Text], None]) -> tuple[ft.Dropdown | None, dict[str, Any]]:
     """A choice of the table's own files (`tables/<game>/*.toml` beside the save file: its cards and
     settings), or None when there are none; and what the chosen one holds (empty until one is). A
@@ -182,7 +189,7 @@ def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, ft.Cont
         return None, own
     chosen = [""]
 
-    def choose(e: Any) -> None:
+    def choose(e: ft.Event[ft.Dropdown]) -> None:
         name = e.control.value or ""
         try:
             loaded = read_table_file(files[name]) if name in files else {}
@@ -196,7 +203,10 @@ def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, ft.Cont
         for key, control in fields.items():  # the file's value, else the game's default again
             value = _dotted(loaded, key)
             value = control.data.default if value is None else value
-            control.value = bool(value) if isinstance(control, ft.Switch) else str(value)
+            if isinstance(control, ft.Switch):
+                control.value = bool(value)
+            else:
+                control.value = str(value)
         show_error("")
 
     return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=16,
@@ -215,7 +225,7 @@ def _dotted(values: dict[str, Any], key: str) -> Any:
     return node
 
 
-def _setting_field(info: SettingInfo) -> ft.Control:
+def _setting_field(info: SettingInfo) -> SettingField:
     label = render(info.label)
     help_text = render(info.help) if info.help else None
     if info.kind == "choice":
@@ -229,7 +239,7 @@ def _setting_field(info: SettingInfo) -> ft.Control:
                         helper=help_text, helper_max_lines=2)
 
 
-def _request(game: GameDefinition, typed_names: list[str], fields: dict[str, ft.Control],
+def _request(game: GameDefinition, typed_names: list[str], fields: dict[str, SettingField],
              seat_count: SettingInfo | None) -> dict[str, Any] | Text:
     """The start request, or the first problem with what was typed."""
     players = [name.strip() for name in typed_names]

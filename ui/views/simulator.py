@@ -3,7 +3,8 @@ the card tray (tap a card to scan it), and a live preview of the ring's LEDs."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -45,7 +46,7 @@ def panel(app: App, view: View) -> ft.Control:
     if companion.simulated_buttons:
         columns.append(_buttons(app))
     if companion.simulated_reader:
-        tray = [button(label, like_a_device(lambda uid=uid: companion.scan(uid)), size=14, width=200, data=uid)
+        tray = [button(label, like_a_device(partial(companion.scan, uid)), size=14, width=200, data=uid)
                 for uid, label in companion.tray()]
         columns.append(ft.Column([text(_("Card tray: tap to scan"), size=MID, weight=ft.FontWeight.BOLD), *tray],
                                  spacing=4, scroll=ft.ScrollMode.AUTO, expand=True))
@@ -54,11 +55,11 @@ def panel(app: App, view: View) -> ft.Control:
     return ft.Row(columns, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def like_a_device(act: Callable[[], Any]) -> Callable[[Any], None]:
+def like_a_device(act: Callable[[], object]) -> Callable[[object], None]:
     """A tap on a simulated device: the page is redrawn by the device's event, as a real device's is
     (Flet's own redraw after every tap would come first, and hold up the one that shows the scan)."""
-    def handler(_event: Any) -> None:
-        ft.context.disable_auto_update()
+    def handler(_event: object) -> None:
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # Flet 1.0.5 leaves it unannotated (it returns None)
         act()
 
     return handler
@@ -74,7 +75,7 @@ def _buttons(app: App) -> ft.Control:
         # "tieni premuto" has room (and shrinks to fit what still would not)
         rows.append(text(_button_label(name), size=15, weight=ft.FontWeight.BOLD, max_lines=1))
         rows.append(ft.Row([
-            button(_gesture_label(gesture), like_a_device(lambda n=name, g=gesture: companion.press(n, g)), size=15, width=GESTURE_WIDTH,
+            button(_gesture_label(gesture), like_a_device(partial(companion.press, name, gesture)), size=15, width=GESTURE_WIDTH,
                    data=f"{name}:{gesture}", max_lines=2)
             for gesture in GESTURES], spacing=GAP))
     return ft.Column(rows, spacing=2, width=BUTTONS_WIDTH, scroll=ft.ScrollMode.AUTO)

@@ -56,11 +56,11 @@ def safe(handler: Callable[..., Any] | None) -> Callable[..., Any] | None:
     return guarded
 
 
-def text(value: str, size: int = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw: Any) -> ft.Text:
+def text(value: str, size: float = MID, weight: ft.FontWeight | None = None, color: str | None = None, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, weight=weight, color=color, **kw)
 
 
-def button(label: str, on_click: Callable[..., Any] | None, *, icon: Any = None, color: str | None = None,
+def button(label: str, on_click: Callable[..., Any] | None, *, icon: ft.IconData | None = None, color: str | None = None,
            bgcolor: str | None = None, height: int = BUTTON_HEIGHT, width: int | None = None,
            expand: bool | int | None = None, disabled: bool = False, size: float = MID, data: Any = None,
            max_lines: int = 2) -> ft.Button:
@@ -98,14 +98,14 @@ def keyed(control: ft.Control, key: str | None) -> ft.Control:
     return ft.Semantics(identifier=key, content=control, expand=expand)
 
 
-def icon_button(icon: Any, label: str, on_click: Callable[..., Any] | None, key: str | None = None) -> ft.Control:
+def icon_button(icon: ft.IconData, label: str, on_click: Callable[..., Any] | None, key: str | None = None) -> ft.Control:
     """An icon alone (Home), as big as any button, named for screen readers and the tests (a touchscreen
     has no hover, so no tooltip)."""
     return ft.Semantics(label=label, button=True, identifier=key, content=ft.IconButton(
         icon, on_click=safe(on_click), icon_size=30, width=BUTTON_HEIGHT, height=BUTTON_HEIGHT, data=label))
 
 
-def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selected: bool = False,
+def tab_button(label: str, icon: ft.IconData, on_click: Callable[..., Any] | None, selected: bool = False,
                key: str | None = None) -> ft.Control:
     """A tab: its icon over a short label, narrow enough for seven in a row at 800 px."""
     colour = "#ffffff" if selected else "#c5cae9"
@@ -120,7 +120,7 @@ def tab_button(label: str, icon: Any, on_click: Callable[..., Any] | None, selec
     ), key)
 
 
-def banner(message: str, colour: str, icon: Any = ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:
+def banner(message: str, colour: str, icon: ft.IconData = ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:
     """A full-width alert that matters: red moon, a loss, a win."""
     return ft.Container(
         content=ft.Row([ft.Icon(icon, color=ft.Colors.WHITE, size=30),

@@ -3,7 +3,7 @@ and the live preview of the (simulated) ring's pixels. Colours come from the one
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -11,6 +11,9 @@ from companion.i18n import _
 from companion.palette import colour
 from companion.ring import Track
 from ui.widgets.common import hexcolour
+
+if TYPE_CHECKING:
+    from ui.ports import RingFramePort
 
 #: roles whose dots are light: their numbers are written in black
 _LIGHT_ROLES = ("marker", "warning", "gold", "clock")
@@ -81,11 +84,11 @@ class RingPreview:
                                           border=ft.Border.all(1, "#444444")))
         self.caption = ft.Text("", size=13, color="#b0bec5", text_align=ft.TextAlign.CENTER)
         self.control = ft.Column([
-            ft.Semantics(label=_("Ring preview"), content=ft.Stack(self.leds, width=size, height=size)),
+            ft.Semantics(label=_("Ring preview"), content=ft.Stack([*self.leds], width=size, height=size)),
             self.caption,
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True)
 
-    def show(self, frame: Any) -> None:
+    def show(self, frame: RingFramePort | None) -> None:
         """`frame` has `pixels` ((r, g, b) per LED) and `anim` (the animation's words, or None)."""
         if frame is None:
             return

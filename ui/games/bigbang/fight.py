@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -68,7 +69,8 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
         if odds is None:
             return None
         helping = sum(state["helpers"].values())
-        return odds["percent"] if helping == 0 else odds["with_help"][min(helping, len(odds["with_help"])) - 1]
+        percent: int = odds["percent"] if helping == 0 else odds["with_help"][min(helping, len(odds["with_help"])) - 1]
+        return percent
 
     def picked() -> dict[str, Any]:
         """What the dialog holds, as the command's arguments (the menu's questions read these)."""
@@ -159,7 +161,7 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
                 enemy=odds["enemy"], s=odds["strength"], d=odds["danger"], b=odds["bonus"] + sum(state["helpers"].values())), size=14))
         for name, most in helpers_possible.items():
             rows.append(ft.Row([text(_("{name} helps with").format(name=name), size=15, width=150),
-                                choices(state["helpers"][name], range(most + 1), lambda n, name=name: set_helper(name, n), str)]))
+                                choices(state["helpers"][name], range(most + 1), partial(set_helper, name), str)]))
         if choice_ask is not None:
             labels = {c.value: render(c.label) for c in choice_ask.choices}
             rows.append(ft.Row([text(_("Reward"), size=15, width=150),

@@ -11,8 +11,8 @@ from ui.widgets.common import card, text
 
 def solution_panel(master: View) -> ft.Control:
     solution = master["solution"]
-    cells = [ft.Column([text(rune, size=14, color="#90caf9"), text(letter, size=34, weight=ft.FontWeight.BOLD)],
-                       horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0) for rune, letter in solution.items()]
+    cells: list[ft.Control] = [ft.Column([text(rune, size=14, color="#90caf9"), text(letter, size=34, weight=ft.FontWeight.BOLD)],
+                                         horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0) for rune, letter in solution.items()]
     line = "  ".join(f"{rune}={letter}" for rune, letter in solution.items())
     pile = ", ".join(f"{words.character(c)} {n}" for c, n in master["pile_cards"].items())
     return ft.Column([

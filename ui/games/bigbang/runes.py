@@ -127,10 +127,10 @@ def gate_dialog(app: App, option: Option) -> ft.AlertDialog:
         app.close_dialog()
         app.command({**option.command, "board": board})
 
-    slots = [ft.Semantics(label=_("{rune}: {letter}").format(rune=rune, letter=letter), exclude_semantics=True, content=ft.Column(
-                 [text(rune, size=13, color="#90caf9"), text(letter, size=30, weight=ft.FontWeight.BOLD)],
-                 horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0))  # read as one: "Fehu: B"
-             for rune, letter in zip(gate["runes"], board, strict=True)]
+    slots: list[ft.Control] = [ft.Semantics(label=_("{rune}: {letter}").format(rune=rune, letter=letter), exclude_semantics=True, content=ft.Column(
+                                   [text(rune, size=13, color="#90caf9"), text(letter, size=30, weight=ft.FontWeight.BOLD)],
+                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0))  # read as one: "Fehu: B"
+                               for rune, letter in zip(gate["runes"], board, strict=True)]
     dialog = ft.AlertDialog(
         modal=True,
         title=ft.Text(_("Try to close the gate"), size=20),

@@ -76,7 +76,7 @@ def cubes(view: View) -> ft.Control:
 
 def hands(view: View) -> ft.Control:
     """Every hand by card names ("Ann: Leonard ×2, Penny"): the menu then matches the cardboard."""
-    rows = []
+    rows: list[ft.Control] = []
     for index, player in enumerate(view["players"]):
         seat = seat_colour(index).screen  # a Big Bang seat is its place at the table
         active = player["active"]

@@ -4,7 +4,7 @@ that lay face down in it. Both read only the table's view, which holds no secret
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -29,7 +29,7 @@ def _toggles(tokens: list[str], picked: list[str], on_toggle: Callable[[str], No
                    for t in tokens], spacing=4, run_spacing=4, wrap=True)
 
 
-def strength(view: dict[str, Any], tokens: list[str], item: str, bonus: int) -> int:
+def strength(view: Mapping[str, Any], tokens: list[str], item: str, bonus: int) -> int:
     """A side's strength before the cards (facts §3.9): combat values (a wounded one 0) and the item's bonus."""
     chars = {c["id"]: c for c in view["characters"]}
     values = sum(0 if chars[t]["status"] == "wounded" else chars[t]["combat"] for t in tokens)

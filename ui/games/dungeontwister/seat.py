@@ -56,9 +56,9 @@ def choose_card(app: App, view: View, mine: str) -> ft.Control:
     if chosen is not None:
         return card(text(_("You chose {card}. Nobody else sees it until both cards are turned.").format(card=words.card(chosen)),
                          size=18), border_colour=colour(mine).screen)
-    buttons = [button(words.card(value), lambda e, v=value: app.command({"cmd": "choose", "card": v}),
-                      size=24, width=CARD_SIZE, height=CARD_SIZE, max_lines=1, data=f"card:{value}")
-               for value in view["my_combat_cards"]]  # one per card in hand, as the hand lies: the two +2s are two cards
+    buttons: list[ft.Control] = [button(words.card(value), lambda e, v=value: app.command({"cmd": "choose", "card": v}),
+                                        size=24, width=CARD_SIZE, height=CARD_SIZE, max_lines=1, data=f"card:{value}")
+                                 for value in view["my_combat_cards"]]  # one per card in hand, as the hand lies: the two +2s are two cards
     return ft.Column([text(_("Choose your combat card"), size=18, weight=ft.FontWeight.BOLD),
                       ft.Row(buttons, spacing=8, run_spacing=8, wrap=True)], spacing=4, tight=True)
 

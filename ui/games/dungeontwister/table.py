@@ -91,9 +91,9 @@ def lines_board(view: View) -> ft.Control:
     lines = view.get("lineups")
     if not lines:
         return ft.Container()
-    rows = [text(_("{colour}'s starting line ({n} of 4): {characters}").format(
-                 colour=words.colour(c), n=len(line), characters=", ".join(words.piece(p) for p in line) or "—"),
-                 size=17, color=colour(c).screen, max_lines=2) for c, line in lines.items()]
+    rows: list[ft.Control] = [text(_("{colour}'s starting line ({n} of 4): {characters}").format(
+                                   colour=words.colour(c), n=len(line), characters=", ".join(words.piece(p) for p in line) or "—"),
+                                   size=17, color=colour(c).screen, max_lines=2) for c, line in lines.items()]
     return card(ft.Column(rows, spacing=2, tight=True))
 
 
@@ -103,8 +103,9 @@ def fight_board(view: View) -> ft.Control:
     fight = view.get("combat")
     if not fight:
         return ft.Container()
-    rows = [text(_("{attackers} against {defenders}").format(attackers=words.group(fight["attackers"]), defenders=words.group(fight["defenders"])),
-                 size=17, weight=ft.FontWeight.BOLD, max_lines=2)]
+    rows: list[ft.Control] = [text(_("{attackers} against {defenders}").format(attackers=words.group(fight["attackers"]),
+                                                                                 defenders=words.group(fight["defenders"])),
+                                   size=17, weight=ft.FontWeight.BOLD, max_lines=2)]
     revealed = fight.get("revealed") or {}
     for c in (fight["attacker"], fight["defender"]):
         chosen = c in fight["chosen"]
@@ -138,9 +139,9 @@ def side(view: View, c: str) -> ft.Control:
 def character_tile(ch: dict[str, Any]) -> ft.Control:
     status = ch["status"]
     muted = status in ("reserve", "dead")
-    lines = [text(words.piece(ch["piece"]), size=13, weight=None if muted else ft.FontWeight.BOLD, color=DIM if muted else None,
-                  max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # a long name ("Стенопроходец") takes a second line
-             text(words.status(status), size=12, color=DIM if muted else MUTED, max_lines=1)]
+    lines: list[ft.Control] = [text(words.piece(ch["piece"]), size=13, weight=None if muted else ft.FontWeight.BOLD, color=DIM if muted else None,
+                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # a long name ("Стенопроходец") takes a second line
+                               text(words.status(status), size=12, color=DIM if muted else MUTED, max_lines=1)]
     if ch["carrying"]:
         lines.append(text("+ " + words.token(ch["carrying"]), size=12, color="#fff59d", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
     return ft.Container(ft.Column(lines, spacing=0, tight=True), expand=True, padding=ft.Padding.symmetric(horizontal=3, vertical=1),

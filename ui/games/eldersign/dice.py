@@ -7,6 +7,7 @@ dice), picking the dice a clue rerolls."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -71,7 +72,7 @@ def odds_line(app: App) -> ft.Control:
 
 
 def tasks_row(a: dict[str, Any]) -> ft.Control:
-    chips = []
+    chips: list[ft.Control] = []
     for task in a["tasks"]:
         lit = task["eligible"] and not task["done"]
         chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + task["text"], size=14, color="#000000" if lit else INK,
@@ -149,8 +150,8 @@ def roll_dialog(app: App) -> ft.AlertDialog:
 
     confirm = button(_("These are the faces"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
-    actions = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
-               button(_("Roll for us"), lambda e: submit(virtual=True), icon=ft.Icons.CASINO, max_lines=1), confirm]
+    actions: list[ft.Control] = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
+                                 button(_("Roll for us"), lambda e: submit(virtual=True), icon=ft.Icons.CASINO, max_lines=1), confirm]
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("The faces rolled"), size=20), content=ft.Container(body, width=560, height=300),
                             actions=actions, content_padding=ft.Padding.all(10))
     redraw()
@@ -192,7 +193,7 @@ def attempt_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def _toggle(label: str, on: bool, handler: Any, colour: str) -> ft.Control:
+def _toggle(label: str, on: bool, handler: Callable[..., Any], colour: str) -> ft.Control:
     return button(("✓ " if on else "") + label, handler, bgcolor=DIE_COLOURS[colour] if on else None, color=DIE_INK[colour] if on else None,
                   max_lines=1, width=180)
 

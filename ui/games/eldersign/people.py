@@ -97,8 +97,8 @@ def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
 
 def investigators_panel(app: App, view: View) -> ft.Control:
     """Every investigator in one row: name and ability, sanity −/+, stamina −/+, clues −/+, possessions."""
-    rows = [card(_full_row(app, view, inv), padding=4, border_colour=seat_colour(view.seat_index(inv["seat"]) or 0).screen)
-            for inv in view["investigators"]]
+    rows: list[ft.Control] = [card(_full_row(app, view, inv), padding=4, border_colour=seat_colour(view.seat_index(inv["seat"]) or 0).screen)
+                              for inv in view["investigators"]]
     column = ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
     if app.narrow:
         return ft.Column([options_panel(app, width=None, fill=False), *rows], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -40,6 +40,7 @@ def setup_part(app: App) -> SetupPart:
         order.value = (_("Investigators in seat order: {names}").format(names=", ".join(titles)) if titles
                        else _("No investigator chosen: the companion deals them."))
         for pick in picks.controls:
+            assert isinstance(pick, ft.Button)  # the row holds the investigators' buttons only
             pick.bgcolor, pick.color = (CHOSEN, "#ffffff") if pick.data in chosen else (None, None)
         with contextlib.suppress(Exception):  # not on a page yet
             app.page.update()

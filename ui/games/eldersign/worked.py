@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from companion.contract import TABLE
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from companion.session import Session
+    from ui.app import App, Hub
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +40,9 @@ class Worked:
 #: guards the two tables below
 _GUARD = threading.Lock()
 #: per session: (the state, what was worked out for it)
-_DONE: weakref.WeakKeyDictionary[Any, tuple[Any, Worked]] = weakref.WeakKeyDictionary()
+_DONE: weakref.WeakKeyDictionary[Session, tuple[object, Worked]] = weakref.WeakKeyDictionary()
 #: per session: the state a thread is working on
-_WORKING: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_WORKING: weakref.WeakKeyDictionary[Session, object] = weakref.WeakKeyDictionary()
 _THREADS: list[threading.Thread] = []
 
 
@@ -65,7 +66,7 @@ def worked_out(app: App) -> Worked | None:
     return None
 
 
-def _work(hub: Any, session: Any, state: Any) -> None:
+def _work(hub: Hub, session: Session, state: object) -> None:
     analyses = session.game.analyses
     try:  # the analyses take turns with any other caller themselves (companion/games/eldersign/analysis.py)
         if session.state is not state:  # the table moved on before this began: its own thread will come

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -84,7 +85,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
         asked = shown()
         for ask in asked:
             rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
-            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], lambda v, a=ask.arg: pick(a, v)))
+            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], partial(pick, ask.arg)))
         body.controls = rows
         missing = [render(ask.label) for ask in asked if ask.arg not in picked]
         confirm.disabled = bool(missing)

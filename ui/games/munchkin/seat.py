@@ -60,7 +60,7 @@ def header(app: App, me: dict[str, Any]) -> ft.Control:
         # on a phone the row wraps: a child of a wrapping row must not expand, nor stretch to an
         # unbounded height (Flutter draws its grey error box instead of the whole header)
         ft.Column([slots(me), text(roles, size=15, color=INK, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=2,
-                  tight=True, **({} if app.narrow else {"expand": True})),
+                  tight=True, expand=None if app.narrow else True),
     ], spacing=14, vertical_alignment=ft.CrossAxisAlignment.START, wrap=app.narrow, run_spacing=4)
     rows: list[ft.Control] = [numbers]
     if curses:

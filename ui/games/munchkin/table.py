@@ -132,9 +132,9 @@ def slots(p: dict[str, Any]) -> ft.Control:
 
 def level_strip(view: View) -> ft.Control:
     """During a fight: every seat's level on one line, in its colour."""
-    chips = [ft.Container(text(f"{p['name']} {p['level']}", size=16, weight=ft.FontWeight.BOLD, color="#000000", max_lines=1),
-                          bgcolor=colour(p["colour"]).screen, padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-                          border_radius=ft.BorderRadius.all(6)) for p in view["players"]]
+    chips: list[ft.Control] = [ft.Container(text(f"{p['name']} {p['level']}", size=16, weight=ft.FontWeight.BOLD, color="#000000", max_lines=1),
+                                            bgcolor=colour(p["colour"]).screen, padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                                            border_radius=ft.BorderRadius.all(6)) for p in view["players"]]
     return ft.Row(chips, spacing=4, wrap=True, run_spacing=4)
 
 
@@ -188,7 +188,7 @@ def run_odds(app: App, fight: dict[str, Any]) -> list[ft.Control]:
     if not fight["to_roll"]:
         every = " · ".join(f"{seat} {p}%" for seat, p in odds["escape_all"].items())
         return [text(_("If they run, escaping all: {chances}").format(chances=every), size=15, color=MUTED, max_lines=2)] if every else []
-    lines = [text(_("Running away"), size=SMALL, color=MUTED)]
+    lines: list[ft.Control] = [text(_("Running away"), size=SMALL, color=MUTED)]
     for e in odds["escape"]:
         chance = _("lets go") if e["auto"] else _("{need}+ on the die: {p}%").format(need=e["need"], p=e["percent"])
         lines.append(text(_("{name} from {monster}: {chance}").format(name=e["seat"], monster=e["name"], chance=chance), size=16,
