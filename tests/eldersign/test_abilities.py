@@ -167,17 +167,17 @@ def test_mandy_thompson_rolls_two_dice_again_once_per_day_after_anyones_roll():
 
 
 def test_a_monster_is_offered_first_an_empty_monster_row_then_the_card_with_fewest_monsters():
-    s = start(settings=PRINTED, adventures=("the-curator", "the-hedge-maze", "koi-pond"))  # CODE-OK: the Hedge Maze has two rows
+    s = start(settings=PRINTED, adventures=("the-curator", "public-lavatory", "koi-pond"))  # CODE-OK: Public Lavatory has two rows
     do(s, "doom", amount=2)
 
     def offered():
         return [o.command["adventure"] for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "place_monster"]
 
-    assert offered() == ["the-hedge-maze", "the-curator", "koi-pond"]
+    assert offered() == ["public-lavatory", "the-curator", "koi-pond"]
     for _ in range(2):
-        do(s, "place_monster", adventure="the-hedge-maze")
+        do(s, "place_monster", adventure="public-lavatory")
         do(s, "doom", amount=2)
-    assert offered()[-1] == "the-hedge-maze"  # its rows are full: the others first, the fewest monsters first
+    assert offered()[-1] == "public-lavatory"  # its rows are full: the others first, the fewest monsters first
 
 
 def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
