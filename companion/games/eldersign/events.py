@@ -195,6 +195,15 @@ class MythosDrawn(Event):
 
 
 @dataclass(frozen=True)
+class CardEntered(Event):
+    """The table entered a card the data lacks (kind: mythos or monsters), as its file keeps it; from now on it is known."""
+
+    kind = "card_entered"
+    into: str
+    entry: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class MonsterTaken(Event):
     """A monster whose task was completed leaves its card as a trophy, though the adventure failed."""
 
@@ -285,6 +294,6 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, MonsterTaken, AttackTaken, AttackResolved, Devoured,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MonsterTaken, AttackTaken, AttackResolved, Devoured,
     InvestigatorChosen, StartingItemTaken, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

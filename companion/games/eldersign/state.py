@@ -440,6 +440,7 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClockAdvanced: _clock_advanced,
     ev.MidnightStruck: _midnight,
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.CardEntered: lambda s, e: replace(s, config=s.config.with_own(e.into, e.entry)),
     ev.MonsterTaken: _monster_taken,
     ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,

@@ -329,6 +329,8 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.MidnightStruck: lambda s, e: M("midnight"),
     ev.MythosDrawn: lambda s, e: M("Mythos: {card}", card=s.config.mythos[e.card].title),
     ev.MonsterTaken: lambda s, e: M("a monster taken as a trophy"),
+    ev.CardEntered: lambda s, e: M("new Mythos card kept: {name}", name=e.entry["name"]) if e.into == "mythos"
+    else M("new monster marker kept: {name}", name=e.entry["name"]),
     ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
