@@ -72,10 +72,12 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     click(eldersign.root, "Enter the faces")
     pad = eldersign.dialog
     assert pad.data["confirm"].disabled
+    assert pad.data["missing"].visible and pad.data["missing"].value == "Still to choose: 6 green, 1 yellow"  # why it is off
     for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
         pad.data["add"]("green", face)
+    assert pad.data["missing"].value == "Still to choose: 1 yellow"
     pad.data["add"]("yellow", "inv4")
-    assert not pad.data["confirm"].disabled
+    assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
     assert "die 1: green Peril" in text and "1: PERIL" in text
@@ -132,8 +134,9 @@ def test_a_clue_reroll_is_picked_by_tapping_dice(eldersign):
     do(eldersign, {"cmd": "roll", "green": ["lore", "1", "2", "3", "lore", "lore"]})
     click(eldersign.root, "Spend a clue to reroll")
     dialog = eldersign.dialog
-    assert dialog.data["confirm"].disabled
+    assert dialog.data["confirm"].disabled and dialog.data["missing"].value == "Still to choose: the dice to roll again"
     dialog.data["toggle"](1)
+    assert not dialog.data["missing"].visible
     dialog.data["toggle"](5)
     dialog.data["submit"]()
     attempt = state(eldersign)["attempt"]
@@ -238,6 +241,7 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
     app.fields["start_game"]()
     config = app.companion.session.state.config
     assert config.hours_per_turn == 4 and list(config.mythos) == ["our-blood-moon"], "the table's own Mythos deck"
+    assert app.companion.own_cards_file("eldersign") == folder / "our-cards.toml", "cards entered in this game go into the file chosen"
     app.go("game", "table")
     app.companion.table.card("04ab12cd")  # a tag not enrolled yet: the dialog offers the table's own cards too
     dialog = app.dialog
