@@ -188,3 +188,38 @@ def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
     do(s, "move", to="the-curator")
     do(s, "attempt", red=True)
     assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}
+
+
+def test_ashcan_pete_is_asked_once_per_item_he_gains_and_may_take_another():
+    s = start(investigators=("ashcan-pete", "joe-diamond"))
+    assert investigator(s, "Ann")["allies"] == 1  # Duke
+    do(s, "adjust", what="trophies", amount=5)
+    do(s, "move", to="entrance")
+    do(s, "entrance", action="buy", what="unique")  # 3 trophies
+    assert investigator(s, "Ann")["unique"] == 1 and investigator(s, "Ann")["swaps"] == ["unique"]
+    asked = [o for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "swap"]
+    assert len(asked) == 1 and [c.value for c in asked[0].asks[0].choices] == ["keep", "clues", "common", "spells"]
+    refused(s, "BAD_ARGUMENTS", "swap", what="allies")
+    do(s, "swap", what="clues")
+    ann = investigator(s, "Ann")
+    assert ann["unique"] == 0 and ann["clues"] == 1 and ann["swaps"] == []
+    refused(s, "NOTHING_TO_SWAP", "swap", what="keep")
+
+
+def test_ashcan_pete_keeping_an_item_changes_nothing_but_the_question():
+    s = start(investigators=("joe-diamond", "ashcan-pete"))
+    do(s, "adjust", what="trophies", amount=2, seat="Bob")
+    end_turn(s)
+    do(s, "move", to="entrance")
+    do(s, "entrance", action="buy", what="common")
+    before = investigator(s, "Bob")
+    do(s, "swap", what="keep")
+    assert {k: v for k, v in investigator(s, "Bob").items() if k != "swaps"} == {k: v for k, v in before.items() if k != "swaps"}
+    assert investigator(s, "Bob")["swaps"] == []
+
+
+def test_shub_niggurath_gives_every_monsters_task_one_more_terror_box():
+    s = start(ancient_one="shub-niggurath")
+    do(s, "doom", amount=2)  # her second space shows a monster
+    do(s, "place_monster", adventure="the-curator", task="PERIL")
+    assert s.state.monsters["the-curator"] == ("PERIL,TERROR",)

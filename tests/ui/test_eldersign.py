@@ -283,3 +283,27 @@ def test_the_setup_refuses_more_investigators_than_players(app):
         fields["part"].fields["toggle"](card)
     fields["start_game"]()
     assert app.screen == "setup" and "at most 2 investigators" in fields["error"].value
+
+
+def test_a_mythos_card_not_known_yet_is_entered_in_a_form_a_bad_one_says_why_and_the_tables_file_keeps_a_good_one(eldersign):
+    from pathlib import Path
+
+    from companion.settings import read_table_file
+
+    for _ in range(4):
+        for request in ({"cmd": "move", "to": "entrance"}, {"cmd": "pass"}, {"cmd": "clock"}):
+            do(eldersign, request)
+    click(eldersign.root, "Mythos: a card not known yet")
+    form = eldersign.dialog
+    form.data["name"].value = "Blood moon"
+    form.data["fields"]["doom"].value = "2"
+    form.data["fields"]["sanity"].value = "-1"
+    form.data["typed"]["clock"].value = "12"  # more than the hand may move on
+    form.data["submit"]()
+    assert form.data["problem"].visible and "clock" in form.data["problem"].value
+    assert state(eldersign)["doom"] == 0, "a bad entry changes nothing"
+    form.data["typed"]["clock"].value = "0"
+    form.data["submit"]()
+    assert state(eldersign)["doom"] == 2 and eldersign.companion.session.state.mythos == "own-blood-moon"
+    kept = read_table_file(Path(eldersign.companion.store.path).parent / "tables" / "eldersign" / "our-cards.toml")
+    assert kept["mythos"][0] == {"id": "own-blood-moon", "name": "Blood moon", "doom": 2, "sanity": -1}

@@ -282,6 +282,15 @@ class StartingItem(Command):
 
 
 @dataclass(frozen=True)
+class Swap(Command):
+    """"Ashcan" Pete, for the item he gained first and has not decided on: keep it, or take clues, common or spells instead."""
+
+    kind = "swap"
+    what: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Daily(Command):
     """Use the active investigator's once-per-day ability (it comes back at midnight); Carolyn Fern and Vincent Lee name whom it heals."""
 
@@ -311,4 +320,4 @@ class Awaken(Command):
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
                    Clock, Mythos, NewMythos, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
-                   StartingItem, Daily, Change, Awaken)
+                   StartingItem, Swap, Daily, Change, Awaken)

@@ -32,8 +32,9 @@ POSSESSIONS = ("clues", "common", "unique", "spells", "allies", "trophies")
 CHOOSABLE = ("common", "unique", "spells")
 #: what of an investigator's ability the companion applies (README.md, "Abilities"); "": the table does
 Power = Literal["", "terror-to-lore", "terror-to-peril", "unlocked", "science", "daily-sanity", "daily-stamina", "other-world-dice",
-                "many-tasks", "extra-spells", "extra-common", "extra-unique", "free-reroll", "raise-investigation", "daily-reroll"]
-AncientPower = Literal["", "yig", "ithaqua", "yog-sothoth"]
+                "many-tasks", "extra-spells", "extra-common", "extra-unique", "free-reroll", "raise-investigation", "daily-reroll",
+                "swap-gains"]
+AncientPower = Literal["", "yig", "ithaqua", "yog-sothoth", "shub-niggurath"]
 STATS = ("sanity", "stamina", *POSSESSIONS)
 
 

@@ -241,6 +241,25 @@ class InvestigatorChosen(Event):
 
 
 @dataclass(frozen=True)
+class SwapsOffered(Event):
+    """"Ashcan" Pete gained these items (common, unique, spells): for each he may take something else."""
+
+    kind = "swaps_offered"
+    seat: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GainSwapped(Event):
+    """"Ashcan" Pete kept an item gained (took == gave) or took a clue, common item or spell instead."""
+
+    kind = "gain_swapped"
+    seat: str
+    gave: str
+    took: str
+
+
+@dataclass(frozen=True)
 class StartingItemTaken(Event):
     """A starting item of the player's choice (the investigator's card says how many)."""
 
@@ -295,5 +314,5 @@ EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MonsterTaken, AttackTaken, AttackResolved, Devoured,
-    InvestigatorChosen, StartingItemTaken, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
+    InvestigatorChosen, StartingItemTaken, SwapsOffered, GainSwapped, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -287,6 +287,11 @@ def _pending(s: ElderSignState) -> list[Option]:
             items = tuple(Choice(what, names.stat(what)) for what in CHOOSABLE)
             found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat},
                                 (Ask("what", M("Starting item"), items),)))
+        if inv.swaps:  # "Ashcan" Pete: one question per item gained
+            instead = (Choice("keep", M("keep it"), likely=True), *(Choice(what, names.stat(what)) for what in ("clues", "common", "spells")
+                                                                    if what != inv.swaps[0]))
+            found.append(Option(M("{seat}: keep the {item} gained, or take another", seat=seat, item=names.stat(inv.swaps[0])),
+                                {"cmd": "swap", "seat": seat}, (Ask("what", M("Instead"), instead),)))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in monster_places(s)]

@@ -171,7 +171,10 @@ def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
         if not tx.over:
             tx.emit(ev.Passed(s.seat))
         return
-    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, **with_extras(s.power(), {c.what: 1})}), ev.Passed(s.seat))
+    gains = with_extras(s.power(), {c.what: 1})
+    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, **gains}))
+    offer_swaps(tx, s.seat, gains)
+    tx.emit(ev.Passed(s.seat))
 
 
 # -- an attempt -------------------------------------------------------------------------------------
@@ -478,6 +481,7 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
             changes[key] = target - current
     if changes and inv.card:
         tx.emit(ev.StatsChanged(seat, changes))
+        offer_swaps(tx, seat, changes)
         check_devoured(tx, seat)
     if effects.elder_signs and not tx.over:
         gain_elder_signs(tx, effects.elder_signs)
@@ -497,6 +501,37 @@ def with_extras(power: str, gains: dict[str, int]) -> dict[str, int]:
     if kind and gains.get(kind, 0) > 0:
         return {**gains, kind: gains[kind] + 1}
     return gains
+
+
+#: what "Ashcan" Pete may take instead of an item he gains (facts §1.8)
+SWAPPABLE = ("common", "unique", "spells")
+SWAP_FOR = ("clues", "common", "spells")
+
+
+def offer_swaps(tx: Tx, seat: str, gains: dict[str, int]) -> None:
+    """Facts §1.8, "Ashcan" Pete: for each common item, unique item or spell he gains, he may take a
+    clue, a common item or a spell instead: one question per item (the `swap` command)."""
+    if tx.state.power(seat) != "swap-gains":
+        return
+    items = tuple(kind for kind in SWAPPABLE for _n in range(max(0, gains.get(kind, 0))))
+    if items:
+        tx.emit(ev.SwapsOffered(seat, items))
+
+
+def swap(tx: Tx, c: cmd.Swap, actor: Viewer) -> None:
+    """"Ashcan" Pete answers for the first item gained he has not decided on: keep, or clues, common, spells."""
+    s = tx.state
+    seat = _named_seat(s, c.seat, actor, M("A seat changes only its own investigator's counters."))
+    inv = s.investigator(seat)
+    if not inv.swaps:
+        raise RuleError("NOTHING_TO_SWAP", M("{seat} has no item gained to take something else for.", seat=seat))
+    gave = inv.swaps[0]
+    took = gave if c.what == "keep" else c.what
+    if took not in SWAP_FOR and took != gave:
+        raise RuleError("BAD_ARGUMENTS", M("Keep it, or take clues, common or spells instead."))
+    if took != gave and getattr(inv, gave) < 1:
+        raise RuleError("NOT_ENOUGH", M("{seat} has {n} {what}.", seat=seat, n=0, what=names.stat(gave)))
+    tx.emit(ev.GainSwapped(seat, gave, took))
 
 
 def monsters_appear(tx: Tx, count: int) -> None:
@@ -621,7 +656,7 @@ def new_monster(tx: Tx, c: cmd.NewMonster, actor: Viewer) -> None:
     entry = _own_entry(s, "monsters", c.card, c.name, c.language, {"task": c.task})
     entry["task"] = str(parse_adventure(entry["task"]))
     tx.emit(ev.CardEntered("monsters", entry))
-    tx.emit(ev.MonsterPlaced(c.adventure, entry["task"]))
+    tx.emit(ev.MonsterPlaced(c.adventure, _with_terror(s, entry["task"])))
 
 
 def _own_entry(s: ElderSignState, into: str, card_id: str | None, name: str, language: str | None, values: dict[str, Any]) -> dict[str, Any]:
@@ -771,7 +806,14 @@ def place_monster(tx: Tx, c: cmd.PlaceMonster, actor: Viewer) -> None:
         if len(parsed.tasks) != 1:
             raise RuleError("BAD_TASK", M("A monster adds one task."))
         task = str(parsed)
-    tx.emit(ev.MonsterPlaced(c.adventure, task))
+    tx.emit(ev.MonsterPlaced(c.adventure, _with_terror(s, task)))
+
+
+def _with_terror(s: ElderSignState, task: str | None) -> str | None:
+    """Facts §1.7, Shub-Niggurath: every monster's task has one more Terror box."""
+    if task is None or s.config.ancient_one.power != "shub-niggurath":
+        return task
+    return str(parse_adventure(task + ",TERROR"))
 
 
 def _monster_place(s: ElderSignState, adventure: str) -> None:
@@ -1049,6 +1091,7 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.ElderSigns: (elder_signs, False),
     cmd.Choose: (choose, True),
     cmd.StartingItem: (starting_item, True),
+    cmd.Swap: (swap, True),
     cmd.Daily: (daily, False),
     cmd.Change: (change, False),
     cmd.Awaken: (awaken_command, False),

@@ -42,6 +42,8 @@ class Investigator:
     daily_used: bool = False
     #: starting items still to choose (the card says "of your choice")
     to_choose: int = 0
+    #: items gained that "Ashcan" Pete may still take something else for (common, unique, spells)
+    swaps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,16 @@ def _die_changed(s: ElderSignState, e: ev.DieChanged) -> ElderSignState:
 def _starting_item(s: ElderSignState, e: ev.StartingItemTaken) -> ElderSignState:
     inv = s.investigator(e.seat)
     return replace(s, investigators=_with_investigator(s, e.seat, to_choose=inv.to_choose - 1, **{e.what: getattr(inv, e.what) + 1}))
+
+
+def _swapped(s: ElderSignState, e: ev.GainSwapped) -> ElderSignState:
+    inv = s.investigator(e.seat)
+    swaps = list(inv.swaps)
+    swaps.remove(e.gave)
+    changes: dict[str, Any] = {"swaps": tuple(swaps)}
+    if e.took != e.gave:
+        changes.update({e.gave: getattr(inv, e.gave) - 1, e.took: getattr(inv, e.took) + 1})
+    return replace(s, investigators=_with_investigator(s, e.seat, **changes))
 
 
 def _with_investigator(s: ElderSignState, seat: str, **changes: Any) -> tuple[Investigator, ...]:
@@ -447,6 +459,8 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
     ev.StartingItemTaken: _starting_item,
+    ev.SwapsOffered: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, swaps=(*s.investigator(e.seat).swaps, *e.items))),
+    ev.GainSwapped: _swapped,
     ev.DieChanged: _die_changed,
     ev.Rerolled: lambda s, e: _with_attempt(s, due=e.dice, step="roll", entered=()),
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),
