@@ -223,3 +223,13 @@ def test_shub_niggurath_gives_every_monsters_task_one_more_terror_box():
     do(s, "doom", amount=2)  # her second space shows a monster
     do(s, "place_monster", adventure="the-curator", task="PERIL")
     assert s.state.monsters["the-curator"] == ("PERIL,TERROR",)
+
+
+def test_late_night_break_ins_terror_costs_the_investigator_a_trophy():
+    s = start(settings=PRINTED, adventures=("late-night-break-in", "the-curator"))
+    do(s, "adjust", what="trophies", amount=2)
+    do(s, "move", to="late-night-break-in")  # CODE-OK: a Terror costs the investigator 1 trophy
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "lore", "lore", "peril", "peril", "lore"])  # no investigation: nothing filled
+    do(s, "discard", die=2)
+    assert investigator(s, "Ann")["trophies"] == 1

@@ -79,6 +79,8 @@ class EffectSettings(Section):
     allies: int = Field(default=0, ge=-10, le=10)
     sanity: int = Field(default=0, ge=-10, le=10)
     stamina: int = Field(default=0, ge=-10, le=10)
+    #: trophies paid (negative) or gained; never below 0
+    trophies: int = Field(default=0, ge=-10, le=10)
     doom: int = Field(default=0, ge=-10, le=10)
     monsters: int = Field(default=0, ge=0, le=10)
     text: str = ""
@@ -267,11 +269,13 @@ class Effects:
     doom: int = 0
     monsters: int = 0
     text: str = ""
+    trophies: int = 0
 
     @property
     def possessions(self) -> dict[str, int]:
         """The investigator's counters this changes (sanity and stamina first)."""
-        return {key: getattr(self, key) for key in ("sanity", "stamina", "clues", "common", "unique", "spells", "allies") if getattr(self, key)}
+        keys = ("sanity", "stamina", "clues", "common", "unique", "spells", "allies", "trophies")
+        return {key: getattr(self, key) for key in keys if getattr(self, key)}
 
     @property
     def empty(self) -> bool:

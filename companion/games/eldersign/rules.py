@@ -471,7 +471,9 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
     printed = s.config.investigators.get(inv.card or "")
     changes: dict[str, int] = {}
     gains = with_extras(s.power(seat), effects.possessions)
-    for key, delta in {**gains, **({"trophies": trophies} if trophies else {})}.items():
+    if trophies:
+        gains = {**gains, "trophies": gains.get("trophies", 0) + trophies}
+    for key, delta in gains.items():
         current = getattr(inv, key)
         top = getattr(printed, key) if key in ("sanity", "stamina") and printed else None
         target = current + delta if key in ("sanity", "stamina") else max(0, current + delta)
