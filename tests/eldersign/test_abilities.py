@@ -233,3 +233,22 @@ def test_late_night_break_ins_terror_costs_the_investigator_a_trophy():
     do(s, "roll", green=["terror", "lore", "lore", "peril", "peril", "lore"])  # no investigation: nothing filled
     do(s, "discard", die=2)
     assert investigator(s, "Ann")["trophies"] == 1
+
+
+def test_the_curator_at_midnight_asks_who_has_the_trophies_and_takes_the_loss_from_who_has_not():
+    s = start(settings=PRINTED, adventures=("the-curator", "koi-pond"))
+    do(s, "adjust", what="trophies", amount=2)  # Ann can pay
+    for _ in range(2):
+        end_turn(s)
+    do(s, "move", to="the-curator")  # Ann, on her second turn
+    end_turn(s)
+    do(s, "move", to="the-curator")  # Bob, without trophies
+    bob = investigator(s, "Bob")
+    end_turn(s, mythos=None)
+    assert (investigator(s, "Bob")["sanity"], investigator(s, "Bob")["stamina"]) == (bob["sanity"] - 1, bob["stamina"] - 1)
+    asked = [o.command for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "midnight_pay"]
+    assert [c["pay"] for c in asked] == ["trophies", "loss"] and {c["seat"] for c in asked} == {"Ann"}
+    refused(s, "NOTHING_OWED", "midnight_pay", seat="Bob", pay="loss")
+    do(s, "midnight_pay", seat="Ann", pay="trophies")
+    assert investigator(s, "Ann")["trophies"] == 0 and investigator(s, "Ann")["sanity"] == 4
+    refused(s, "NOTHING_OWED", "midnight_pay", seat="Ann", pay="loss")

@@ -188,6 +188,16 @@ class NewMythos(Command):
 
 
 @dataclass(frozen=True)
+class MidnightPay(Command):
+    """An adventure's midnight choice (The Curator): the investigator pays its trophies (pay: trophies) or takes its losses (pay: loss)."""
+
+    kind = "midnight_pay"
+    pay: str
+    seat: str | None = None
+    adventure: str | None = None
+
+
+@dataclass(frozen=True)
 class AttackDone(Command):
     """At midnight in the final battle: the Ancient One's attack has been resolved at the table."""
 
@@ -319,5 +329,5 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, NewMythos, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
+                   Clock, Mythos, NewMythos, MidnightPay, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
                    StartingItem, Swap, Daily, Change, Awaken)

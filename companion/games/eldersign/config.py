@@ -162,6 +162,9 @@ class AdventureSettings(Section):
     entry: str = ""
     at_midnight: str = ""
     at_midnight_effects: EffectSettings = Field(default_factory=EffectSettings)
+    #: trophies an investigator on it may pay at midnight instead of the losses of at_midnight_effects
+    #: (the companion asks each one who has them)
+    at_midnight_pay: int = Field(default=0, ge=0, le=10)
     costs: str = ""
 
     @model_validator(mode="after")
@@ -223,7 +226,7 @@ class ElderSignSettings(Section):
     adventures: list[AdventureSettings] = Field(
         min_length=1, title=N_("Adventure cards"),
         description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
-                       "at_midnight_effects, costs."))
+                       "at_midnight_effects, at_midnight_pay, costs."))
     mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"),
                                          description=N_("id, name, names, doom, monsters, elder_signs, sanity, stamina, whom, clock, locked, text."))
     monsters: list[MonsterSettings] = Field(default_factory=list, title=N_("Monster markers"), description=N_("id, name, names, task, text."))
@@ -305,6 +308,7 @@ class Card:
     #: dice locked while the card is in play: green, yellow, red
     locked: tuple[int, int, int] = (0, 0, 0)
     at_midnight_effects: Effects = field(default_factory=lambda: Effects())
+    at_midnight_pay: int = 0
     costs: str = ""
 
     @property
@@ -484,7 +488,8 @@ def _investigator(i: InvestigatorSettings) -> InvestigatorCard:
 def _adventure(a: AdventureSettings) -> Card:
     base = card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward), _effects(a.penalty), a.entry, a.at_midnight)
     return replace(base, names=Names(a.names), on_terror=_effects(a.on_terror), monster_slots=a.monster_slots,
-                   locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs)
+                   locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs,
+                   at_midnight_pay=a.at_midnight_pay)
 
 
 def _mythos(m: MythosSettings) -> MythosCard:

@@ -214,6 +214,24 @@ class MonsterTaken(Event):
 
 
 @dataclass(frozen=True)
+class MidnightOwed(Event):
+    """At midnight an investigator on this adventure pays its trophies or takes its losses: the player chooses."""
+
+    kind = "midnight_owed"
+    seat: str
+    adventure: str
+
+
+@dataclass(frozen=True)
+class MidnightPaid(Event):
+    """The investigator answered an adventure's midnight choice (its trophies or its losses follow)."""
+
+    kind = "midnight_paid"
+    seat: str
+    adventure: str
+
+
+@dataclass(frozen=True)
 class AttackTaken(Event):
     """One investigator has taken the Ancient One's attack (its numbers were applied, or a clue discarded)."""
 
@@ -313,6 +331,7 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MonsterTaken, AttackTaken, AttackResolved, Devoured,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MidnightOwed, MidnightPaid,
+    MonsterTaken, AttackTaken, AttackResolved, Devoured,
     InvestigatorChosen, StartingItemTaken, SwapsOffered, GainSwapped, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

@@ -9,6 +9,7 @@ on request): the advice's plans carry their own commands for a screen to offer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -22,7 +23,7 @@ from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MID
 from companion.games.eldersign.rules import CHANGES, DAILY_HEAL, _eligible
 from companion.games.eldersign.state import ElderSignState, default_config
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M, Text, joined
+from companion.messages import M, P, Text, joined
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
@@ -292,6 +293,14 @@ def _pending(s: ElderSignState) -> list[Option]:
                                                                     if what != inv.swaps[0]))
             found.append(Option(M("{seat}: keep the {item} gained, or take another", seat=seat, item=names.stat(inv.swaps[0])),
                                 {"cmd": "swap", "seat": seat}, (Ask("what", M("Instead"), instead),)))
+    for seat, adventure in s.midnight_owed:  # The Curator at midnight: trophies or the loss, one question each
+        card = s.card(adventure)
+        losses = names.changes(replace(card.at_midnight_effects, elder_signs=0, doom=0, monsters=0).possessions)
+        found.append(Option(P("{seat}: pay {n} trophy for {adventure}", "{seat}: pay {n} trophies for {adventure}", seat=seat, n=card.at_midnight_pay,
+                              adventure=card.title),
+                            {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "trophies"}))
+        found.append(Option(M("{seat}: {changes} for {adventure}", seat=seat, changes=losses, adventure=card.title),
+                            {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "loss"}))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in monster_places(s)]

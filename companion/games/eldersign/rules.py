@@ -579,13 +579,37 @@ def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
 def _at_midnight(tx: Tx, adventure: str) -> None:
     """An adventure's "at midnight" numbers: doom, monsters and Elder Signs for all; sanity, stamina and
     items for each investigator on it (its text stays for the players)."""
-    effects = tx.state.card(adventure).at_midnight_effects
+    card = tx.state.card(adventure)
+    effects = card.at_midnight_effects
     if effects.empty or tx.over:
         return
     for seat in tx.state.seats_at(adventure):
+        if card.at_midnight_pay and tx.state.investigator(seat).trophies >= card.at_midnight_pay:
+            tx.emit(ev.MidnightOwed(seat, adventure))  # the player's choice: one question (midnight_pay)
+            continue
         apply_effects(tx, seat, replace(effects, elder_signs=0, doom=0, monsters=0, text=""))
     if not tx.over:
         apply_effects(tx, tx.state.seat, Effects(elder_signs=effects.elder_signs, doom=effects.doom, monsters=effects.monsters))
+
+
+def midnight_pay(tx: Tx, c: cmd.MidnightPay, actor: Viewer) -> None:
+    """An adventure's "at midnight": pay its trophies or take its losses (The Curator); the investigator's player chooses."""
+    s = tx.state
+    seat = _named_seat(s, c.seat, actor, M("A seat changes only its own investigator's counters."))
+    owed = [adventure for who, adventure in s.midnight_owed if who == seat and (c.adventure is None or adventure == c.adventure)]
+    if not owed:
+        raise RuleError("NOTHING_OWED", M("{seat} owes no adventure's midnight price.", seat=seat))
+    card = s.card(owed[0])
+    if c.pay == "trophies":
+        if s.investigator(seat).trophies < card.at_midnight_pay:
+            raise RuleError("NOT_ENOUGH_TROPHIES", M("{seat} has {n} {what}.", seat=seat, n=s.investigator(seat).trophies,
+                                                     what=names.stat("trophies")))
+        tx.emit(ev.MidnightPaid(seat, owed[0]), ev.StatsChanged(seat, {"trophies": -card.at_midnight_pay}))
+    elif c.pay == "loss":
+        tx.emit(ev.MidnightPaid(seat, owed[0]))
+        apply_effects(tx, seat, replace(card.at_midnight_effects, elder_signs=0, doom=0, monsters=0, text=""))
+    else:
+        raise RuleError("BAD_ARGUMENTS", M("Pay with trophies or take the loss."))
 
 
 def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
@@ -1083,6 +1107,7 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Clock: (clock, False),
     cmd.Mythos: (mythos, False),
     cmd.NewMythos: (new_mythos, False),
+    cmd.MidnightPay: (midnight_pay, True),
     cmd.AttackDone: (attack_done, False),
     cmd.Attacked: (attacked, False),
     cmd.PlaceMonster: (place_monster, False),

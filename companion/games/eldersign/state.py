@@ -122,6 +122,8 @@ class ElderSignState:
     attempt: Attempt | None = None
     #: seats whose investigator has taken the Ancient One's attack this midnight
     attacked: tuple[str, ...] = ()
+    #: (seat, adventure): an adventure's midnight choice still to answer (its trophies or its losses)
+    midnight_owed: tuple[tuple[str, str], ...] = ()
     #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
     helper_debts: tuple[str, ...] = ()
     result: str | None = None
@@ -454,6 +456,8 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
     ev.CardEntered: lambda s, e: replace(s, config=s.config.with_own(e.into, e.entry)),
     ev.MonsterTaken: _monster_taken,
+    ev.MidnightOwed: lambda s, e: replace(s, midnight_owed=(*s.midnight_owed, (e.seat, e.adventure))),
+    ev.MidnightPaid: lambda s, e: replace(s, midnight_owed=tuple(o for o in s.midnight_owed if o != (e.seat, e.adventure))),
     ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,

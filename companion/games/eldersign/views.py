@@ -183,6 +183,9 @@ def prompt(s: ElderSignState, viewer: Viewer | None = None) -> Text:
     for seat, inv in zip(s.players, s.investigators, strict=True):
         if inv.swaps:
             text.append(M("{seat}: keep the {item} gained, or take a clue, a common item or a spell instead.", seat=seat, item=names.stat(inv.swaps[0])))
+    for seat, adventure in s.midnight_owed:
+        text.append(P("{seat}: pay {n} trophy for {adventure} or take its loss.", "{seat}: pay {n} trophies for {adventure} or take its loss.",
+                      seat=seat, n=s.card(adventure).at_midnight_pay, adventure=s.config.adventures[adventure].title))
     if s.helper_debts:
         text.append(M("{seats}: lose 1 sanity or 1 stamina for the die you held.", seats=", ".join(s.helper_debts)))
     return joined(text)
@@ -335,6 +338,8 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.MonsterTaken: lambda s, e: M("a monster taken as a trophy"),
     ev.CardEntered: lambda s, e: M("new Mythos card kept: {name}", name=e.entry["name"]) if e.into == "mythos"
     else M("new monster marker kept: {name}", name=e.entry["name"]),
+    ev.MidnightOwed: lambda s, e: None,
+    ev.MidnightPaid: lambda s, e: None,
     ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
