@@ -106,6 +106,10 @@ class GameDefinition:
     #: table_cards(state): the cards of the game as it was set up, a table's own cards included (Elder
     #: Sign's adventures and Mythos from the table's file); None: the same as cards()
     table_cards: Callable[[State], tuple[GameCard, ...]] | None = None
+    #: own_cards(events) -> the cards a table entered in this step (the list they go into, the card as
+    #: its file keeps it: Elder Sign's Mythos cards and monster markers), for the shell to keep in the
+    #: table's own file (tables/<game>/)
+    own_cards: Callable[[Sequence[Event]], list[tuple[str, dict[str, Any]]]] = lambda events: []
     #: scan(state, card id, actor) -> the command a scanned card means now; an Option whose asks the
     #: actor answers first (which of two places it goes to); or None (it means nothing now)
     scan: Callable[[State, str, Viewer], JSON | Option | None] = _no_scan

@@ -15,6 +15,7 @@ tables (cards, locations) are for data files. `choice_labels` names each choice 
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 import types
 import typing
@@ -235,3 +236,31 @@ def read_table_file(path: Path) -> dict[str, Any]:
         raise RuleError("BAD_TABLE_FILE", M("{file} cannot be read: {reason}.", file=path.name, reason=str(exc))) from exc
     except tomllib.TOMLDecodeError as exc:
         raise RuleError("BAD_TABLE_FILE", M("{file} is not valid TOML: {reason}.", file=path.name, reason=str(exc))) from exc
+
+
+def add_to_table_file(path: Path, into: str, entry: dict[str, Any]) -> bool:
+    """Keep a card the table entered during a game in its own file (`tables/<game>/*.toml`): appended
+    as one more `[[into]]` table, the file's comments and other values untouched; the folder and the
+    file are made when missing. A card whose id the file's list already holds is left as it is
+    (False): the table corrects a card in the file itself. RuleError when the file cannot be read or written."""
+    existing = read_table_file(path) if path.exists() else {}
+    if any(isinstance(card, dict) and card.get("id") == entry.get("id") for card in existing.get(into, [])):
+        return False
+    lines = ["", f"[[{into}]]", *(f"{key} = {_toml_value(value)}" for key, value in entry.items())]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as file:
+            file.write("\n".join(lines) + "\n")
+    except OSError as exc:
+        raise RuleError("BAD_TABLE_FILE", M("{file} cannot be written: {reason}.", file=path.name, reason=str(exc))) from exc
+    return True
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml_value(item)}" for key, item in value.items()) + " }" if value else "{}"
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML basic string

@@ -21,6 +21,7 @@ from companion.game import GameDefinition
 from companion.messages import M, Text
 from companion.registry import all_games, get_game
 from companion.session import Session
+from companion.settings import add_to_table_file
 from companion.store import EventStore, SavedGame
 from companion.table import Outcome, Table
 
@@ -28,6 +29,8 @@ log = logging.getLogger(__name__)
 
 #: tags on the simulator's card tray that are not enrolled, to try the enrolment dialog
 SPARE_TAGS = ("04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef")
+#: the file in tables/<game id>/ that keeps the cards a table enters when it set the game up from none
+OWN_CARDS_FILE = "our-cards.toml"
 
 
 class Companion:
@@ -50,6 +53,8 @@ class Companion:
         self.notices: list[Text] = []
         self.session: Session | None = None
         self.table: Table | None = None
+        #: the table's own file the game on the table was set up from (None: the game's own cards)
+        self.table_file: Path | None = None
         self.rig = rig_factory(self.hardware) if rig_factory else self._open_rig()
         read_only = self.store.read_only_notice()
         if read_only is not None:
@@ -74,9 +79,10 @@ class Companion:
         """A game is on (started, maybe over), as opposed to the home screen's nothing-yet."""
         return self.session is not None and self.session.turn.status != "setup"
 
-    def start(self, game_id: str, request: dict[str, Any]) -> Outcome:
+    def start(self, game_id: str, request: dict[str, Any], table_file: Path | None = None) -> Outcome:
         """Start a new game with a `start` command: checked on an unsaved session first, so a refused
-        start leaves no empty game in the save file and the current game untouched."""
+        start leaves no empty game in the save file and the current game untouched. `table_file`: the
+        table's own file it was set up from, where cards the table enters during the game are kept."""
         try:
             game = get_game(game_id)
             seed = self._next_seed()
@@ -91,6 +97,7 @@ class Companion:
             if session is not None:
                 session.close()
             return Outcome("refused", exc.text, error=exc)
+        self.table_file = table_file
         self._install(session)
         return Outcome("applied", session.describe(step), (step,))
 
@@ -110,6 +117,27 @@ class Companion:
         the save file (README: "A table's own cards")."""
         folder = Path(self.store.path).parent / "tables" / game_id
         return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+    def own_cards_file(self, game_id: str) -> Path:
+        """Where the cards a table enters during a game are kept: the file the game was set up from,
+        else `tables/<game id>/our-cards.toml` (the setup screen offers it for every later game)."""
+        if self.table_file is not None and self.table_file.parent.name == game_id:
+            return self.table_file
+        return Path(self.store.path).parent / "tables" / game_id / OWN_CARDS_FILE
+
+    def _keep_own_cards(self, outcome: Outcome) -> None:
+        """A card the table entered (Elder Sign's Mythos cards and monster markers) goes into its file
+        at once, so the next game knows it; a file that cannot be written is a notice for the table."""
+        game = self.game
+        if game is None or outcome.kind not in ("applied", "redone"):
+            return
+        for step in outcome.steps:
+            for into, entry in game.own_cards(step.events):
+                try:
+                    add_to_table_file(self.own_cards_file(game.id), into, entry)
+                except RuleError as exc:
+                    log.warning("a card entered was not kept: %s", exc.message)
+                    self.notices.append(exc.text)
 
     def saved_games(self) -> list[SavedGame]:
         """Saved games that got past setup, of every installed game, the most recent first."""
@@ -135,6 +163,7 @@ class Companion:
                 listeners.remove(listener)
 
     def _tell(self, outcome: Outcome) -> None:
+        self._keep_own_cards(outcome)
         for listener in list(self._outcome_listeners):
             try:
                 listener(outcome)

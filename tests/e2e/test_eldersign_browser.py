@@ -66,7 +66,7 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     tap(page, "Roll 6 green and these")
     wait_text(page, "^Roll 6 green and say the faces")
     enter_faces(page, ["P", "1", "1", "2", "L", "T"])
-    wait_text(page, "^Complete a task with this roll")
+    wait_text(page, "^Terror shows: .* Complete a task with this roll")  # the card discards a Terror (CODE-OK)
     # the chance and the best plan, worked out off the page's loop, on the table itself
     wait_text(page, r"^Chance \d+% · best: Complete task 1 with die 1 \(green Peril\)$")
     drawn(page, "eldersign-attempt")

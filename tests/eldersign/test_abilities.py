@@ -167,17 +167,17 @@ def test_mandy_thompson_rolls_two_dice_again_once_per_day_after_anyones_roll():
 
 
 def test_a_monster_is_offered_first_an_empty_monster_row_then_the_card_with_fewest_monsters():
-    s = start(settings=PRINTED, adventures=("the-curator", "the-hedge-maze", "koi-pond"))  # CODE-OK: the Hedge Maze has two rows
+    s = start(settings=PRINTED, adventures=("the-curator", "public-lavatory", "koi-pond"))  # CODE-OK: Public Lavatory has two rows
     do(s, "doom", amount=2)
 
     def offered():
         return [o.command["adventure"] for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "place_monster"]
 
-    assert offered() == ["the-hedge-maze", "the-curator", "koi-pond"]
+    assert offered() == ["public-lavatory", "the-curator", "koi-pond"]
     for _ in range(2):
-        do(s, "place_monster", adventure="the-hedge-maze")
+        do(s, "place_monster", adventure="public-lavatory")
         do(s, "doom", amount=2)
-    assert offered()[-1] == "the-hedge-maze"  # its rows are full: the others first, the fewest monsters first
+    assert offered()[-1] == "public-lavatory"  # its rows are full: the others first, the fewest monsters first
 
 
 def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
@@ -188,3 +188,67 @@ def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
     do(s, "move", to="the-curator")
     do(s, "attempt", red=True)
     assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}
+
+
+def test_ashcan_pete_is_asked_once_per_item_he_gains_and_may_take_another():
+    s = start(investigators=("ashcan-pete", "joe-diamond"))
+    assert investigator(s, "Ann")["allies"] == 1  # Duke
+    do(s, "adjust", what="trophies", amount=5)
+    do(s, "move", to="entrance")
+    do(s, "entrance", action="buy", what="unique")  # 3 trophies
+    assert investigator(s, "Ann")["unique"] == 1 and investigator(s, "Ann")["swaps"] == ["unique"]
+    asked = [o for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "swap"]
+    assert len(asked) == 1 and [c.value for c in asked[0].asks[0].choices] == ["keep", "clues", "common", "spells"]
+    refused(s, "BAD_ARGUMENTS", "swap", what="allies")
+    do(s, "swap", what="clues")
+    ann = investigator(s, "Ann")
+    assert ann["unique"] == 0 and ann["clues"] == 1 and ann["swaps"] == []
+    refused(s, "NOTHING_TO_SWAP", "swap", what="keep")
+
+
+def test_ashcan_pete_keeping_an_item_changes_nothing_but_the_question():
+    s = start(investigators=("joe-diamond", "ashcan-pete"))
+    do(s, "adjust", what="trophies", amount=2, seat="Bob")
+    end_turn(s)
+    do(s, "move", to="entrance")
+    do(s, "entrance", action="buy", what="common")
+    before = investigator(s, "Bob")
+    do(s, "swap", what="keep")
+    assert {k: v for k, v in investigator(s, "Bob").items() if k != "swaps"} == {k: v for k, v in before.items() if k != "swaps"}
+    assert investigator(s, "Bob")["swaps"] == []
+
+
+def test_shub_niggurath_gives_every_monsters_task_one_more_terror_box():
+    s = start(ancient_one="shub-niggurath")
+    do(s, "doom", amount=2)  # her second space shows a monster
+    do(s, "place_monster", adventure="the-curator", task="PERIL")
+    assert s.state.monsters["the-curator"] == ("PERIL,TERROR",)
+
+
+def test_late_night_break_ins_terror_costs_the_investigator_a_trophy():
+    s = start(settings=PRINTED, adventures=("late-night-break-in", "the-curator"))
+    do(s, "adjust", what="trophies", amount=2)
+    do(s, "move", to="late-night-break-in")  # CODE-OK: a Terror costs the investigator 1 trophy
+    do(s, "attempt")
+    do(s, "roll", green=["terror", "lore", "lore", "peril", "peril", "lore"])  # no investigation: nothing filled
+    do(s, "discard", die=2)
+    assert investigator(s, "Ann")["trophies"] == 1
+
+
+def test_the_curator_at_midnight_asks_who_has_the_trophies_and_takes_the_loss_from_who_has_not():
+    s = start(settings=PRINTED, adventures=("the-curator", "koi-pond"))
+    do(s, "adjust", what="trophies", amount=2)  # Ann can pay
+    for _ in range(2):
+        end_turn(s)
+    do(s, "move", to="the-curator")  # Ann, on her second turn
+    end_turn(s)
+    do(s, "move", to="the-curator")  # Bob, without trophies
+    bob = investigator(s, "Bob")
+    end_turn(s, mythos=None)
+    assert (investigator(s, "Bob")["sanity"], investigator(s, "Bob")["stamina"]) == (bob["sanity"] - 1, bob["stamina"] - 1)
+    asked = [o.command for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "midnight_pay"]
+    assert [c["pay"] for c in asked] == ["trophies", "loss"] and {c["seat"] for c in asked} == {"Ann"}
+    refused(s, "NOTHING_OWED", "midnight_pay", seat="Bob", pay="loss")
+    do(s, "midnight_pay", seat="Ann", pay="trophies")
+    assert investigator(s, "Ann")["trophies"] == 0 and investigator(s, "Ann")["sanity"] == 4
+    refused(s, "NOTHING_OWED", "midnight_pay", seat="Ann", pay="loss")

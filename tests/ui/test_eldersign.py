@@ -72,10 +72,12 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     click(eldersign.root, "Enter the faces")
     pad = eldersign.dialog
     assert pad.data["confirm"].disabled
+    assert pad.data["missing"].visible and pad.data["missing"].value == "Still to choose: 6 green, 1 yellow"  # why it is off
     for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
         pad.data["add"]("green", face)
+    assert pad.data["missing"].value == "Still to choose: 1 yellow"
     pad.data["add"]("yellow", "inv4")
-    assert not pad.data["confirm"].disabled
+    assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
     assert "die 1: green Peril" in text and "1: PERIL" in text
@@ -132,8 +134,9 @@ def test_a_clue_reroll_is_picked_by_tapping_dice(eldersign):
     do(eldersign, {"cmd": "roll", "green": ["lore", "1", "2", "3", "lore", "lore"]})
     click(eldersign.root, "Spend a clue to reroll")
     dialog = eldersign.dialog
-    assert dialog.data["confirm"].disabled
+    assert dialog.data["confirm"].disabled and dialog.data["missing"].value == "Still to choose: the dice to roll again"
     dialog.data["toggle"](1)
+    assert not dialog.data["missing"].visible
     dialog.data["toggle"](5)
     dialog.data["submit"]()
     attempt = state(eldersign)["attempt"]
@@ -238,6 +241,7 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
     app.fields["start_game"]()
     config = app.companion.session.state.config
     assert config.hours_per_turn == 4 and list(config.mythos) == ["our-blood-moon"], "the table's own Mythos deck"
+    assert app.companion.own_cards_file("eldersign") == folder / "our-cards.toml", "cards entered in this game go into the file chosen"
     app.go("game", "table")
     app.companion.table.card("04ab12cd")  # a tag not enrolled yet: the dialog offers the table's own cards too
     dialog = app.dialog
@@ -279,3 +283,27 @@ def test_the_setup_refuses_more_investigators_than_players(app):
         fields["part"].fields["toggle"](card)
     fields["start_game"]()
     assert app.screen == "setup" and "at most 2 investigators" in fields["error"].value
+
+
+def test_a_mythos_card_not_known_yet_is_entered_in_a_form_a_bad_one_says_why_and_the_tables_file_keeps_a_good_one(eldersign):
+    from pathlib import Path
+
+    from companion.settings import read_table_file
+
+    for _ in range(4):
+        for request in ({"cmd": "move", "to": "entrance"}, {"cmd": "pass"}, {"cmd": "clock"}):
+            do(eldersign, request)
+    click(eldersign.root, "Mythos: a card not known yet")
+    form = eldersign.dialog
+    form.data["name"].value = "Blood moon"
+    form.data["fields"]["doom"].value = "2"
+    form.data["fields"]["sanity"].value = "-1"
+    form.data["typed"]["clock"].value = "12"  # more than the hand may move on
+    form.data["submit"]()
+    assert form.data["problem"].visible and "clock" in form.data["problem"].value
+    assert state(eldersign)["doom"] == 0, "a bad entry changes nothing"
+    form.data["typed"]["clock"].value = "0"
+    form.data["submit"]()
+    assert state(eldersign)["doom"] == 2 and eldersign.companion.session.state.mythos == "own-blood-moon"
+    kept = read_table_file(Path(eldersign.companion.store.path).parent / "tables" / "eldersign" / "our-cards.toml")
+    assert kept["mythos"][0] == {"id": "own-blood-moon", "name": "Blood moon", "doom": 2, "sanity": -1}

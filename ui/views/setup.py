@@ -116,7 +116,9 @@ def build(app: App) -> ft.Control:
             if problem is not None:
                 show_error(problem)
                 return
-        outcome = app.companion.start(game.id, request)
+        # the file chosen keeps the cards the table enters during the game (Elder Sign's Mythos cards)
+        chosen_file = next((path for path in app.companion.table_files(game.id) if own_file is not None and path.name == own_file.value), None)
+        outcome = app.companion.start(game.id, request, table_file=chosen_file)
         if outcome.kind == "refused":
             show_error(outcome.message)
             return

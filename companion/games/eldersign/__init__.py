@@ -10,7 +10,7 @@ from companion.game import GameDefinition
 from companion.games.eldersign import analysis, inputs, views
 from companion.games.eldersign.commands import COMMANDS
 from companion.games.eldersign.config import ElderSignSettings, default_settings
-from companion.games.eldersign.events import EVENTS
+from companion.games.eldersign.events import EVENTS, CardEntered
 from companion.games.eldersign.odds.cli import main as odds_tool
 from companion.games.eldersign.phases import PHASES
 from companion.games.eldersign.rules import decide
@@ -40,6 +40,7 @@ GAME = GameDefinition(
     cards=inputs.cards,
     card_edition="Elder Sign, Fantasy Flight Games 2011 (base game); Russian: «Знак древних», Hobby World",
     table_cards=inputs.cards,
+    own_cards=lambda events: [(e.into, e.entry) for e in events if isinstance(e, CardEntered)],
     scan=inputs.scan,
     analyses={"odds": analysis.odds, "advice": analysis.advice, "spoken": analysis.spoken},
     tools={"odds": odds_tool},

@@ -162,6 +162,42 @@ class Mythos(Command):
 
 
 @dataclass(frozen=True)
+class NewMythos(Command):
+    """At midnight: a Mythos card the companion does not know yet, entered once in short (the table's file keeps it), then drawn."""
+
+    kind = "new_mythos"
+    #: its name as the table reads it (in `language`, the table's language); none: "Mythos <n>"
+    name: str = ""
+    #: its id (a tag enrolled to a card the data lacks); none: made from the name
+    card: str | None = None
+    language: str | None = None
+    doom: int = 0
+    monsters: int = 0
+    elder_signs: int = 0
+    #: what each investigator it strikes gains (positive) or loses (negative): whom is all, entrance or active
+    sanity: int = 0
+    stamina: int = 0
+    whom: str = "all"
+    #: hours the clock hand moves on when it is drawn
+    clock: int = 0
+    #: the dice its lingering effect locks on every adventure until the next midnight
+    green: int = 0
+    yellow: bool = False
+    red: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class MidnightPay(Command):
+    """An adventure's midnight choice (The Curator): the investigator pays its trophies (pay: trophies) or takes its losses (pay: loss)."""
+
+    kind = "midnight_pay"
+    pay: str
+    seat: str | None = None
+    adventure: str | None = None
+
+
+@dataclass(frozen=True)
 class AttackDone(Command):
     """At midnight in the final battle: the Ancient One's attack has been resolved at the table."""
 
@@ -184,6 +220,23 @@ class PlaceMonster(Command):
     kind = "place_monster"
     adventure: str
     task: str | None = None
+    #: the monster marker drawn (its id in the data or the table's file): its task is added
+    monster: str | None = None
+
+
+@dataclass(frozen=True)
+class NewMonster(Command):
+    """A monster marker the companion does not know yet, entered once (its name and task; the table's file keeps it), put on an adventure."""
+
+    kind = "new_monster"
+    adventure: str
+    #: the task it adds, in the odds notation (docs/eldersign-odds.md)
+    task: str
+    #: its name as the table reads it; none: "Monster <n>"
+    name: str = ""
+    #: its id (a tag enrolled to a marker the data lacks); none: made from the name
+    card: str | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -239,6 +292,15 @@ class StartingItem(Command):
 
 
 @dataclass(frozen=True)
+class Swap(Command):
+    """"Ashcan" Pete, for the item he gained first and has not decided on: keep it, or take clues, common or spells instead."""
+
+    kind = "swap"
+    what: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
 class Daily(Command):
     """Use the active investigator's once-per-day ability (it comes back at midnight); Carolyn Fern and Vincent Lee name whom it heals."""
 
@@ -267,4 +329,5 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, AttackDone, Attacked, PlaceMonster, Lay, Adjust, Doom, ElderSigns, Choose, StartingItem, Daily, Change, Awaken)
+                   Clock, Mythos, NewMythos, MidnightPay, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
+                   StartingItem, Swap, Daily, Change, Awaken)

@@ -32,8 +32,9 @@ POSSESSIONS = ("clues", "common", "unique", "spells", "allies", "trophies")
 CHOOSABLE = ("common", "unique", "spells")
 #: what of an investigator's ability the companion applies (README.md, "Abilities"); "": the table does
 Power = Literal["", "terror-to-lore", "terror-to-peril", "unlocked", "science", "daily-sanity", "daily-stamina", "other-world-dice",
-                "many-tasks", "extra-spells", "extra-common", "extra-unique", "free-reroll", "raise-investigation", "daily-reroll"]
-AncientPower = Literal["", "yig", "ithaqua", "yog-sothoth"]
+                "many-tasks", "extra-spells", "extra-common", "extra-unique", "free-reroll", "raise-investigation", "daily-reroll",
+                "swap-gains"]
+AncientPower = Literal["", "yig", "ithaqua", "yog-sothoth", "shub-niggurath"]
 STATS = ("sanity", "stamina", *POSSESSIONS)
 
 
@@ -78,6 +79,8 @@ class EffectSettings(Section):
     allies: int = Field(default=0, ge=-10, le=10)
     sanity: int = Field(default=0, ge=-10, le=10)
     stamina: int = Field(default=0, ge=-10, le=10)
+    #: trophies paid (negative) or gained; never below 0
+    trophies: int = Field(default=0, ge=-10, le=10)
     doom: int = Field(default=0, ge=-10, le=10)
     monsters: int = Field(default=0, ge=0, le=10)
     text: str = ""
@@ -159,6 +162,9 @@ class AdventureSettings(Section):
     entry: str = ""
     at_midnight: str = ""
     at_midnight_effects: EffectSettings = Field(default_factory=EffectSettings)
+    #: trophies an investigator on it may pay at midnight instead of the losses of at_midnight_effects
+    #: (the companion asks each one who has them)
+    at_midnight_pay: int = Field(default=0, ge=0, le=10)
     costs: str = ""
 
     @model_validator(mode="after")
@@ -167,15 +173,43 @@ class AdventureSettings(Section):
         return self
 
 
+#: whom a Mythos card's sanity and stamina strike: every investigator, those at the Entrance, the one on turn
+Whom = Literal["all", "entrance", "active"]
+
+
 class MythosSettings(Section):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=60)
     names: dict[str, str] = Field(default_factory=dict)
-    doom: int = Field(default=0, ge=0, le=10)
+    doom: int = Field(default=0, ge=-10, le=10)
     monsters: int = Field(default=0, ge=0, le=10)
+    elder_signs: int = Field(default=0, ge=-5, le=5)
+    #: what each investigator it strikes (`whom`) gains (positive) or loses (negative) when it is drawn
+    sanity: int = Field(default=0, ge=-5, le=5)
+    stamina: int = Field(default=0, ge=-5, le=5)
+    whom: Whom = "all"
+    #: hours the clock hand moves on when it is drawn (never on to a second midnight)
+    clock: int = Field(default=0, ge=0, le=9)
     #: dice locked while the card is in force (its lingering effect), on every adventure
     locked: LockedDice = Field(default_factory=LockedDice)
     text: str = ""
+
+
+class MonsterSettings(Section):
+    """A monster marker: the task it adds to the adventure it is placed on (odds notation)."""
+
+    id: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=60)
+    names: dict[str, str] = Field(default_factory=dict)
+    task: str = Field(min_length=1)
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _task(self) -> MonsterSettings:
+        parsed = _task_setting(self.task, "task", required=True)
+        if parsed is not None and len(parsed.tasks) != 1:
+            raise SettingProblem(M("A monster adds one task."), field="task")
+        return self
 
 
 class ElderSignSettings(Section):
@@ -192,13 +226,16 @@ class ElderSignSettings(Section):
     adventures: list[AdventureSettings] = Field(
         min_length=1, title=N_("Adventure cards"),
         description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
-                       "at_midnight_effects, costs."))
-    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"), description=N_("id, name, names, doom, monsters, locked, text."))
+                       "at_midnight_effects, at_midnight_pay, costs."))
+    mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"),
+                                         description=N_("id, name, names, doom, monsters, elder_signs, sanity, stamina, whom, clock, locked, text."))
+    monsters: list[MonsterSettings] = Field(default_factory=list, title=N_("Monster markers"), description=N_("id, name, names, task, text."))
 
     @model_validator(mode="after")
     def _ids(self) -> ElderSignSettings:
         lists: dict[str, list[str]] = {"ancient_ones": [a.id for a in self.ancient_ones], "investigators": [i.id for i in self.investigators],
-                                       "adventures": [a.id for a in self.adventures], "mythos": [m.id for m in self.mythos]}
+                                       "adventures": [a.id for a in self.adventures], "mythos": [m.id for m in self.mythos],
+                                       "monsters": [m.id for m in self.monsters]}
         for key, ids in lists.items():
             seen: set[str] = set()
             for i, entry_id in enumerate(ids):
@@ -235,11 +272,13 @@ class Effects:
     doom: int = 0
     monsters: int = 0
     text: str = ""
+    trophies: int = 0
 
     @property
     def possessions(self) -> dict[str, int]:
         """The investigator's counters this changes (sanity and stamina first)."""
-        return {key: getattr(self, key) for key in ("sanity", "stamina", "clues", "common", "unique", "spells", "allies") if getattr(self, key)}
+        keys = ("sanity", "stamina", "clues", "common", "unique", "spells", "allies", "trophies")
+        return {key: getattr(self, key) for key in keys if getattr(self, key)}
 
     @property
     def empty(self) -> bool:
@@ -269,6 +308,7 @@ class Card:
     #: dice locked while the card is in play: green, yellow, red
     locked: tuple[int, int, int] = (0, 0, 0)
     at_midnight_effects: Effects = field(default_factory=lambda: Effects())
+    at_midnight_pay: int = 0
     costs: str = ""
 
     @property
@@ -327,6 +367,25 @@ class MythosCard:
     names: Names = field(default_factory=lambda: Names({}), hash=False)
     #: dice locked while it is in force: green, yellow, red
     locked: tuple[int, int, int] = (0, 0, 0)
+    elder_signs: int = 0
+    #: sanity and stamina for each investigator it strikes (`whom`: all, entrance, active)
+    sanity: int = 0
+    stamina: int = 0
+    whom: str = "all"
+    clock: int = 0
+
+    @property
+    def title(self) -> Names:
+        return _title(self.names, self.name)
+
+
+@dataclass(frozen=True)
+class MonsterCard:
+    id: str
+    name: str
+    task: str
+    text: str = ""
+    names: Names = field(default_factory=lambda: Names({}), hash=False)
 
     @property
     def title(self) -> Names:
@@ -349,6 +408,7 @@ class Config:
     investigators: dict[str, InvestigatorCard]
     adventures: dict[str, Card]
     mythos: dict[str, MythosCard]
+    monsters: dict[str, MonsterCard] = field(default_factory=dict)
 
     @classmethod
     def from_settings(cls, settings: object) -> Config:
@@ -376,9 +436,15 @@ class Config:
             entrance=prices, first_aid=first_aid, ancient_one=chosen, ancient_ones=ancient_ones,
             investigators={i.id: _investigator(i) for i in s.investigators},
             adventures={a.id: _adventure(a) for a in s.adventures},
-            mythos={m.id: MythosCard(m.id, m.name, m.doom, m.monsters, m.text, Names(m.names), (m.locked.green, m.locked.yellow, m.locked.red))
-                    for m in s.mythos},
+            mythos={m.id: _mythos(m) for m in s.mythos},
+            monsters={m.id: _monster(m) for m in s.monsters},
         )
+
+    def with_own(self, kind: str, entry: dict[str, Any]) -> Config:
+        """This Config with one card the table entered during the game (`own_card` checked it)."""
+        if kind == "mythos":
+            return replace(self, mythos={**self.mythos, entry["id"]: _mythos(MythosSettings.model_validate(entry))})
+        return replace(self, monsters={**self.monsters, entry["id"]: _monster(MonsterSettings.model_validate(entry))})
 
 
 @lru_cache(maxsize=16)
@@ -422,7 +488,35 @@ def _investigator(i: InvestigatorSettings) -> InvestigatorCard:
 def _adventure(a: AdventureSettings) -> Card:
     base = card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward), _effects(a.penalty), a.entry, a.at_midnight)
     return replace(base, names=Names(a.names), on_terror=_effects(a.on_terror), monster_slots=a.monster_slots,
-                   locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs)
+                   locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs,
+                   at_midnight_pay=a.at_midnight_pay)
+
+
+def _mythos(m: MythosSettings) -> MythosCard:
+    return MythosCard(m.id, m.name, m.doom, m.monsters, m.text, Names(m.names), (m.locked.green, m.locked.yellow, m.locked.red),
+                      m.elder_signs, m.sanity, m.stamina, m.whom, m.clock)
+
+
+def _monster(m: MonsterSettings) -> MonsterCard:
+    return MonsterCard(m.id, m.name, str(parse_adventure(m.task)), m.text, Names(m.names))
+
+
+#: the card lists a table enters cards into during a game (README.md, "A table's own Mythos cards and monsters")
+OWN_KINDS: dict[str, type[Section]] = {"mythos": MythosSettings, "monsters": MonsterSettings}
+
+
+def own_card(kind: str, entry: dict[str, Any]) -> dict[str, Any]:
+    """A card the table enters, checked as a card of its file would be: its values as the file keeps
+    them (the defaults left out), or a RuleError naming the field."""
+    schema = OWN_KINDS.get(kind)
+    if schema is None:
+        raise RuleError("BAD_ARGUMENTS", M("A table enters Mythos cards or monster markers."))
+    try:
+        checked: Section = validated(schema, entry)
+    except RuleError as exc:
+        raise RuleError("BAD_CARD", exc.text) from None
+    found: dict[str, Any] = checked.model_dump(exclude_defaults=True)
+    return {"id": found.pop("id"), "name": found.pop("name"), **found}
 
 
 def _effects(e: EffectSettings) -> Effects:

@@ -195,6 +195,15 @@ class MythosDrawn(Event):
 
 
 @dataclass(frozen=True)
+class CardEntered(Event):
+    """The table entered a card the data lacks (kind: mythos or monsters), as its file keeps it; from now on it is known."""
+
+    kind = "card_entered"
+    into: str
+    entry: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class MonsterTaken(Event):
     """A monster whose task was completed leaves its card as a trophy, though the adventure failed."""
 
@@ -202,6 +211,24 @@ class MonsterTaken(Event):
     adventure: str
     #: its place among the card's monsters
     monster: int
+
+
+@dataclass(frozen=True)
+class MidnightOwed(Event):
+    """At midnight an investigator on this adventure pays its trophies or takes its losses: the player chooses."""
+
+    kind = "midnight_owed"
+    seat: str
+    adventure: str
+
+
+@dataclass(frozen=True)
+class MidnightPaid(Event):
+    """The investigator answered an adventure's midnight choice (its trophies or its losses follow)."""
+
+    kind = "midnight_paid"
+    seat: str
+    adventure: str
 
 
 @dataclass(frozen=True)
@@ -229,6 +256,25 @@ class InvestigatorChosen(Event):
     kind = "investigator_chosen"
     seat: str
     investigator: str
+
+
+@dataclass(frozen=True)
+class SwapsOffered(Event):
+    """"Ashcan" Pete gained these items (common, unique, spells): for each he may take something else."""
+
+    kind = "swaps_offered"
+    seat: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GainSwapped(Event):
+    """"Ashcan" Pete kept an item gained (took == gave) or took a clue, common item or spell instead."""
+
+    kind = "gain_swapped"
+    seat: str
+    gave: str
+    took: str
 
 
 @dataclass(frozen=True)
@@ -285,6 +331,7 @@ class GameLost(Event):
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
-    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, MonsterTaken, AttackTaken, AttackResolved, Devoured,
-    InvestigatorChosen, StartingItemTaken, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
+    DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MidnightOwed, MidnightPaid,
+    MonsterTaken, AttackTaken, AttackResolved, Devoured,
+    InvestigatorChosen, StartingItemTaken, SwapsOffered, GainSwapped, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

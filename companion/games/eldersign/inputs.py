@@ -9,6 +9,7 @@ on request): the advice's plans carry their own commands for a screen to offer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -22,7 +23,7 @@ from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MID
 from companion.games.eldersign.rules import CHANGES, DAILY_HEAL, _eligible
 from companion.games.eldersign.state import ElderSignState, default_config
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M, Text, joined
+from companion.messages import M, P, Text, joined
 
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
@@ -203,7 +204,45 @@ def _clock(s: ElderSignState) -> list[Option]:
 def _midnight(s: ElderSignState) -> list[Option]:
     if s.awakened:
         return _attack_options(s) + [Option(M("The attack is resolved"), {"cmd": "attack_done"})]
-    return [Option(M("Mythos: {card}", card=card.title), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+    known = [Option(M("Mythos: {card}", card=card.title), {"cmd": "mythos", "card": card.id}) for card in s.config.mythos.values()]
+    return [*known, new_mythos_option({})]
+
+
+def _numbers(low: int, high: int) -> tuple[Choice, ...]:
+    return tuple(Choice(n, f"{n:+d}" if low < 0 and n else str(n), likely=n == 0) for n in range(low, high + 1))
+
+
+#: whom a Mythos card's sanity and stamina strike
+WHOM = (Choice("all", M("every investigator")), Choice("entrance", M("those at the entrance")), Choice("active", M("the investigator on turn")))
+
+
+def new_mythos_option(command: dict[str, Any]) -> Option:
+    """A Mythos card the companion does not know yet: its effects in short, one question each (the
+    screen's form asks its name, clock and text too); the table's file keeps it."""
+    strikes = lambda picked: bool(picked.get("sanity") or picked.get("stamina"))  # noqa: E731
+    asks = (Ask("doom", M("Doom tokens it adds"), _numbers(-2, 4)), Ask("monsters", M("Monsters that appear"), _numbers(0, 3)),
+            Ask("elder_signs", M("Elder Signs"), _numbers(-2, 2)), Ask("sanity", M("Sanity"), _numbers(-3, 2)),
+            Ask("stamina", M("Stamina"), _numbers(-3, 2)), Ask("whom", M("Whom it strikes"), WHOM, when=strikes),
+            Ask("green", M("Green dice it locks until the next midnight"), _numbers(0, 3)))
+    return Option(M("Mythos: a card not known yet"), {"cmd": "new_mythos", **command}, asks, dialog="new_mythos")
+
+
+#: the tasks a monster marker adds most often (the screen's form takes any, in the odds notation)
+MONSTER_TASKS = ("PERIL", "LORE", "TERROR", "INV:3", "PERIL,PERIL", "PERIL,LORE", "TERROR,PERIL", "INV:4,PERIL", "INV:6")
+
+
+def new_monster_option(s: ElderSignState, command: dict[str, Any]) -> Option:
+    """A monster marker the companion does not know yet: where it goes and the task it adds."""
+    where = tuple(Choice(a, s.config.adventures[a].title) for a in monster_places(s))
+    tasks = tuple(Choice(task, task) for task in MONSTER_TASKS)
+    return Option(M("A monster marker not known yet"), {"cmd": "new_monster", **command},
+                  (Ask("adventure", M("Adventure"), where), Ask("task", M("Its task"), tasks)), dialog="new_monster")
+
+
+def _place_known_monster(s: ElderSignState, monster: str) -> Option:
+    where = tuple(Choice(a, s.config.adventures[a].title) for a in monster_places(s))
+    return Option(M("Put {monster} on an adventure", monster=s.config.monsters[monster].title), {"cmd": "place_monster", "monster": monster},
+                  (Ask("adventure", M("Adventure"), where),))
 
 
 def _attack_options(s: ElderSignState) -> list[Option]:
@@ -249,9 +288,24 @@ def _pending(s: ElderSignState) -> list[Option]:
             items = tuple(Choice(what, names.stat(what)) for what in CHOOSABLE)
             found.append(Option(M("{seat}: take a starting item", seat=seat), {"cmd": "starting_item", "seat": seat},
                                 (Ask("what", M("Starting item"), items),)))
+        if inv.swaps:  # "Ashcan" Pete: one question per item gained
+            instead = (Choice("keep", M("keep it"), likely=True), *(Choice(what, names.stat(what)) for what in ("clues", "common", "spells")
+                                                                    if what != inv.swaps[0]))
+            found.append(Option(M("{seat}: keep the {item} gained, or take another", seat=seat, item=names.stat(inv.swaps[0])),
+                                {"cmd": "swap", "seat": seat}, (Ask("what", M("Instead"), instead),)))
+    for seat, adventure in s.midnight_owed:  # The Curator at midnight: trophies or the loss, one question each
+        card = s.card(adventure)
+        losses = names.changes(replace(card.at_midnight_effects, elder_signs=0, doom=0, monsters=0).possessions)
+        found.append(Option(P("{seat}: pay {n} trophy for {adventure}", "{seat}: pay {n} trophies for {adventure}", seat=seat, n=card.at_midnight_pay,
+                              adventure=card.title),
+                            {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "trophies"}))
+        found.append(Option(M("{seat}: {changes} for {adventure}", seat=seat, changes=losses, adventure=card.title),
+                            {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "loss"}))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in monster_places(s)]
+        found += [_place_known_monster(s, monster) for monster in s.config.monsters]
+        found.append(new_monster_option(s, {}))
     if s.to_lay:
         cards = tuple(Choice(card.id, card.title) for card in s.config.adventures.values()
                       if card.id not in s.adventures and card.id not in s.completed and not card.other_world)
@@ -272,6 +326,7 @@ def cards(s: ElderSignState | None = None) -> tuple[GameCard, ...]:
     config = s.config if s is not None else default_config()
     found = [GameCard(a.id, a.title, "adventure", a.title.by_language, _adventure_details(a)) for a in config.adventures.values()]
     found += [GameCard(m.id, m.title, "mythos", m.title.by_language, {"doom": m.doom, "monsters": m.monsters}) for m in config.mythos.values()]
+    found += [GameCard(m.id, m.title, "monster", m.title.by_language, {"task": m.task}) for m in config.monsters.values()]
     found += [GameCard(i.id, i.title, "investigator", i.title.by_language, _investigator_details(i)) for i in config.investigators.values()]
     found += [GameCard(a.id, a.title, "ancient_one", a.title.by_language, _ancient_details(a)) for a in config.ancient_ones.values()]
     found += [GameCard(f"item:{kind}", names.stat(kind), "item") for kind in ITEMS]
@@ -298,22 +353,33 @@ def _ancient_details(card: AncientOne) -> dict[str, Any]:
             "checked": card.checked}
 
 
-def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | None:
+def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:
     """What a scanned card means now: a Mythos card at midnight is drawn; an adventure in play is where
     the active investigator moves (in the movement phase), one not in play is laid out; an investigator
-    is taken by a devoured investigator's player; an item is gained by the active investigator."""
+    is taken by a devoured investigator's player; an item is gained by the active investigator; a
+    monster marker waiting is placed. A card the data lacks (a tag enrolled to a card of a table's file
+    not chosen for this game) is entered once: at midnight as a Mythos card, else as a monster marker."""
     if s.status != "playing":
         return None
     if card in s.config.mythos:
         return {"cmd": "mythos", "card": card} if s.phase == MIDNIGHT and not s.awakened else None
+    if card in s.config.monsters:
+        return _place_known_monster(s, card) if s.monsters_due else None
     if card in s.config.adventures:
         if card in s.adventures:
             return {"cmd": "move", "to": card} if s.phase == MOVE else None
         return {"cmd": "lay", "adventure": card}  # a completed card is refused with its reason
     if card in s.config.investigators:
         return {"cmd": "choose", "investigator": card} if s.phase == CHOOSE else None
-    if card.startswith("item:") and card.removeprefix("item:") in ITEMS and s.investigator().card:
-        return {"cmd": "adjust", "what": card.removeprefix("item:"), "amount": 1}
+    if card.startswith("item:"):
+        return {"cmd": "adjust", "what": card.removeprefix("item:"), "amount": 1} if card.removeprefix("item:") in ITEMS and s.investigator().card else None
+    if card in s.config.ancient_ones:
+        return None
+    named = {"card": card, "name": card.replace("-", " ").replace("_", " ").strip().capitalize()[:60]}
+    if s.phase == MIDNIGHT and not s.awakened:
+        return new_mythos_option(named)
+    if s.monsters_due:
+        return new_monster_option(s, named)
     return None
 
 

@@ -21,7 +21,7 @@ from companion.errors import RuleError
 from companion.games.eldersign import commands as cmd
 from companion.games.eldersign import events as ev
 from companion.games.eldersign import names
-from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings, own_card
 from companion.games.eldersign.odds.advice import fills
 from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, I1, I2, I3, LORE, PERIL, TERROR, can_show, parse_face
 from companion.games.eldersign.odds.tasks import parse_adventure
@@ -171,7 +171,10 @@ def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
         if not tx.over:
             tx.emit(ev.Passed(s.seat))
         return
-    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, **with_extras(s.power(), {c.what: 1})}), ev.Passed(s.seat))
+    gains = with_extras(s.power(), {c.what: 1})
+    tx.emit(ev.StatsChanged(s.seat, {"trophies": -price, **gains}))
+    offer_swaps(tx, s.seat, gains)
+    tx.emit(ev.Passed(s.seat))
 
 
 # -- an attempt -------------------------------------------------------------------------------------
@@ -468,7 +471,9 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
     printed = s.config.investigators.get(inv.card or "")
     changes: dict[str, int] = {}
     gains = with_extras(s.power(seat), effects.possessions)
-    for key, delta in {**gains, **({"trophies": trophies} if trophies else {})}.items():
+    if trophies:
+        gains = {**gains, "trophies": gains.get("trophies", 0) + trophies}
+    for key, delta in gains.items():
         current = getattr(inv, key)
         top = getattr(printed, key) if key in ("sanity", "stamina") and printed else None
         target = current + delta if key in ("sanity", "stamina") else max(0, current + delta)
@@ -478,6 +483,7 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
             changes[key] = target - current
     if changes and inv.card:
         tx.emit(ev.StatsChanged(seat, changes))
+        offer_swaps(tx, seat, changes)
         check_devoured(tx, seat)
     if effects.elder_signs and not tx.over:
         gain_elder_signs(tx, effects.elder_signs)
@@ -497,6 +503,37 @@ def with_extras(power: str, gains: dict[str, int]) -> dict[str, int]:
     if kind and gains.get(kind, 0) > 0:
         return {**gains, kind: gains[kind] + 1}
     return gains
+
+
+#: what "Ashcan" Pete may take instead of an item he gains (facts §1.8)
+SWAPPABLE = ("common", "unique", "spells")
+SWAP_FOR = ("clues", "common", "spells")
+
+
+def offer_swaps(tx: Tx, seat: str, gains: dict[str, int]) -> None:
+    """Facts §1.8, "Ashcan" Pete: for each common item, unique item or spell he gains, he may take a
+    clue, a common item or a spell instead: one question per item (the `swap` command)."""
+    if tx.state.power(seat) != "swap-gains":
+        return
+    items = tuple(kind for kind in SWAPPABLE for _n in range(max(0, gains.get(kind, 0))))
+    if items:
+        tx.emit(ev.SwapsOffered(seat, items))
+
+
+def swap(tx: Tx, c: cmd.Swap, actor: Viewer) -> None:
+    """"Ashcan" Pete answers for the first item gained he has not decided on: keep, or clues, common, spells."""
+    s = tx.state
+    seat = _named_seat(s, c.seat, actor, M("A seat changes only its own investigator's counters."))
+    inv = s.investigator(seat)
+    if not inv.swaps:
+        raise RuleError("NOTHING_TO_SWAP", M("{seat} has no item gained to take something else for.", seat=seat))
+    gave = inv.swaps[0]
+    took = gave if c.what == "keep" else c.what
+    if took not in SWAP_FOR and took != gave:
+        raise RuleError("BAD_ARGUMENTS", M("Keep it, or take clues, common or spells instead."))
+    if took != gave and getattr(inv, gave) < 1:
+        raise RuleError("NOT_ENOUGH", M("{seat} has {n} {what}.", seat=seat, n=0, what=names.stat(gave)))
+    tx.emit(ev.GainSwapped(seat, gave, took))
 
 
 def monsters_appear(tx: Tx, count: int) -> None:
@@ -542,32 +579,125 @@ def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
 def _at_midnight(tx: Tx, adventure: str) -> None:
     """An adventure's "at midnight" numbers: doom, monsters and Elder Signs for all; sanity, stamina and
     items for each investigator on it (its text stays for the players)."""
-    effects = tx.state.card(adventure).at_midnight_effects
+    card = tx.state.card(adventure)
+    effects = card.at_midnight_effects
     if effects.empty or tx.over:
         return
     for seat in tx.state.seats_at(adventure):
+        if card.at_midnight_pay and tx.state.investigator(seat).trophies >= card.at_midnight_pay:
+            tx.emit(ev.MidnightOwed(seat, adventure))  # the player's choice: one question (midnight_pay)
+            continue
         apply_effects(tx, seat, replace(effects, elder_signs=0, doom=0, monsters=0, text=""))
     if not tx.over:
         apply_effects(tx, tx.state.seat, Effects(elder_signs=effects.elder_signs, doom=effects.doom, monsters=effects.monsters))
 
 
+def midnight_pay(tx: Tx, c: cmd.MidnightPay, actor: Viewer) -> None:
+    """An adventure's "at midnight": pay its trophies or take its losses (The Curator); the investigator's player chooses."""
+    s = tx.state
+    seat = _named_seat(s, c.seat, actor, M("A seat changes only its own investigator's counters."))
+    owed = [adventure for who, adventure in s.midnight_owed if who == seat and (c.adventure is None or adventure == c.adventure)]
+    if not owed:
+        raise RuleError("NOTHING_OWED", M("{seat} owes no adventure's midnight price.", seat=seat))
+    card = s.card(owed[0])
+    if c.pay == "trophies":
+        if s.investigator(seat).trophies < card.at_midnight_pay:
+            raise RuleError("NOT_ENOUGH_TROPHIES", M("{seat} has {n} {what}.", seat=seat, n=s.investigator(seat).trophies,
+                                                     what=names.stat("trophies")))
+        tx.emit(ev.MidnightPaid(seat, owed[0]), ev.StatsChanged(seat, {"trophies": -card.at_midnight_pay}))
+    elif c.pay == "loss":
+        tx.emit(ev.MidnightPaid(seat, owed[0]))
+        apply_effects(tx, seat, replace(card.at_midnight_effects, elder_signs=0, doom=0, monsters=0, text=""))
+    else:
+        raise RuleError("BAD_ARGUMENTS", M("Pay with trophies or take the loss."))
+
+
 def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
-    """Facts §1.3, §1.6: at midnight a new Mythos card: its doom tokens and monsters; its lingering effect
-    lasts until the next midnight. Seed, "Пробуждение": once awake, the Ancient One attacks instead."""
+    """Facts §1.3, §1.6: at midnight a new Mythos card: its doom tokens, monsters, Elder Signs, clock,
+    and the sanity and stamina it takes (or gives) from whom it names; its lingering effect lasts until
+    the next midnight. Seed, "Пробуждение": once awake, the Ancient One attacks instead."""
     s = tx.state
     _require_phase(s, MIDNIGHT)
     if s.awakened:
         raise RuleError("AWAKE", M("The Ancient One is awake: at midnight it attacks; no Mythos card is drawn."))
     if c.card not in s.config.mythos:
-        raise RuleError("UNKNOWN_CARD", M("There is no Mythos card \"{card}\" in the data.", card=c.card))
-    card = s.config.mythos[c.card]
-    tx.emit(ev.MythosDrawn(c.card))
+        raise RuleError("UNKNOWN_CARD", M("There is no Mythos card \"{card}\" in the data: enter it once (new_mythos).", card=c.card))
+    _draw_mythos(tx, c.card)
+
+
+def _draw_mythos(tx: Tx, card_id: str) -> None:
+    s = tx.state
+    card = s.config.mythos[card_id]
+    tx.emit(ev.MythosDrawn(card_id))
     if card.doom:
         change_doom(tx, card.doom)
     if card.monsters and not tx.over:
         monsters_appear(tx, card.monsters)
+    if card.elder_signs and not tx.over:
+        gain_elder_signs(tx, card.elder_signs)
+    if card.clock and not tx.over:  # the hand moves on, never to a second midnight
+        to = min(11, tx.state.clock + card.clock)
+        if to != tx.state.clock:
+            tx.emit(ev.ClockAdvanced(tx.state.clock, to, False))
+    if (card.sanity or card.stamina) and not tx.over:
+        for seat in _struck(tx.state, card.whom):
+            if tx.over:
+                break
+            apply_effects(tx, seat, Effects(sanity=card.sanity, stamina=card.stamina))
     if not tx.over and tx.state.phase == MIDNIGHT:
         next_turn(tx)
+
+
+def _struck(s: ElderSignState, whom: str) -> list[str]:
+    """The seats a Mythos card's sanity and stamina strike: all, those at the Entrance, or the one on turn."""
+    if whom == "entrance":
+        return s.seats_at(ENTRANCE)
+    if whom == "active":
+        return [s.seat] if s.investigator().card else []
+    return [seat for seat, inv in zip(s.players, s.investigators, strict=True) if inv.card]
+
+
+def new_mythos(tx: Tx, c: cmd.NewMythos, actor: Viewer) -> None:
+    """A Mythos card the data lacks (no source lists the base game's deck): the table enters it once,
+    in short; it is checked as a card of the table's file would be, kept, and drawn."""
+    s = tx.state
+    _require_phase(s, MIDNIGHT)
+    if s.awakened:
+        raise RuleError("AWAKE", M("The Ancient One is awake: at midnight it attacks; no Mythos card is drawn."))
+    if c.whom not in ("all", "entrance", "active"):
+        raise RuleError("BAD_CARD", M("Whom the card strikes: all, entrance or active."))
+    locked = {key: n for key, n in (("green", c.green), ("yellow", int(c.yellow)), ("red", int(c.red))) if n}
+    entry = _own_entry(s, "mythos", c.card, c.name, c.language, {
+        "doom": c.doom, "monsters": c.monsters, "elder_signs": c.elder_signs, "sanity": c.sanity, "stamina": c.stamina,
+        "whom": c.whom, "clock": c.clock, "locked": locked, "text": c.text})
+    tx.emit(ev.CardEntered("mythos", entry))
+    _draw_mythos(tx, entry["id"])
+
+
+def new_monster(tx: Tx, c: cmd.NewMonster, actor: Viewer) -> None:
+    """A monster marker the data lacks (no source lists the base game's): the table enters its name and
+    task once; it is kept, and placed like any monster."""
+    s = tx.state
+    _monster_place(s, c.adventure)
+    entry = _own_entry(s, "monsters", c.card, c.name, c.language, {"task": c.task})
+    entry["task"] = str(parse_adventure(entry["task"]))
+    tx.emit(ev.CardEntered("monsters", entry))
+    tx.emit(ev.MonsterPlaced(c.adventure, _with_terror(s, entry["task"])))
+
+
+def _own_entry(s: ElderSignState, into: str, card_id: str | None, name: str, language: str | None, values: dict[str, Any]) -> dict[str, Any]:
+    """A card the table enters: its id (given, or made from the name), never one already known; its
+    name in the table's language; checked (config.own_card: a RuleError naming the field)."""
+    known: dict[str, Any] = dict(s.config.mythos if into == "mythos" else s.config.monsters)
+    name = " ".join(name.split()) or f"{'Mythos' if into == 'mythos' else 'Monster'} {len(known) + 1}"
+    if len(name) > 60 or not name.isprintable():
+        raise RuleError("BAD_CARD", M("A card's name is at most {n} letters.", n=60))
+    new_id = card_id or "own-" + ("-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split()) or into)
+    if new_id in known or new_id == ENTRANCE:
+        raise RuleError("KNOWN_CARD", M("\"{card}\" is known already: name it, or enter another name.", card=new_id))
+    names = {language: name} if language and language != "en" else {}
+    entry = {"id": new_id, "name": name, **({"names": names} if names else {}), **values}
+    return own_card(into, entry)
 
 
 def attack_done(tx: Tx, c: cmd.AttackDone, actor: Viewer) -> None:
@@ -688,19 +818,35 @@ def check_devoured(tx: Tx, seat: str) -> None:
 # -- what any step may need -------------------------------------------------------------------------------
 def place_monster(tx: Tx, c: cmd.PlaceMonster, actor: Viewer) -> None:
     """Seed, "Монстры": a monster that appears goes on an adventure; placed on a task row it adds (or
-    replaces) a task: `task` adds its boxes to that card for the odds."""
+    replaces) a task: `task` adds its boxes to that card for the odds; a monster marker named
+    (`monster`, known to the data or the table's file) adds its own."""
     s = tx.state
-    if not s.monsters_due:
-        raise RuleError("NO_MONSTER", M("No monster is waiting to be placed."))
-    if c.adventure not in s.adventures:
-        raise RuleError("NOT_IN_PLAY", M("\"{place}\" is not an adventure in play.", place=c.adventure))
+    _monster_place(s, c.adventure)
     task = None
-    if c.task:
+    if c.monster is not None:
+        if c.monster not in s.config.monsters:
+            raise RuleError("UNKNOWN_CARD", M("There is no monster marker \"{card}\" in the data: enter it once (new_monster).", card=c.monster))
+        task = s.config.monsters[c.monster].task
+    elif c.task:
         parsed = parse_adventure(c.task)
         if len(parsed.tasks) != 1:
             raise RuleError("BAD_TASK", M("A monster adds one task."))
         task = str(parsed)
-    tx.emit(ev.MonsterPlaced(c.adventure, task))
+    tx.emit(ev.MonsterPlaced(c.adventure, _with_terror(s, task)))
+
+
+def _with_terror(s: ElderSignState, task: str | None) -> str | None:
+    """Facts §1.7, Shub-Niggurath: every monster's task has one more Terror box."""
+    if task is None or s.config.ancient_one.power != "shub-niggurath":
+        return task
+    return str(parse_adventure(task + ",TERROR"))
+
+
+def _monster_place(s: ElderSignState, adventure: str) -> None:
+    if not s.monsters_due:
+        raise RuleError("NO_MONSTER", M("No monster is waiting to be placed."))
+    if adventure not in s.adventures:
+        raise RuleError("NOT_IN_PLAY", M("\"{place}\" is not an adventure in play.", place=adventure))
 
 
 def lay(tx: Tx, c: cmd.Lay, actor: Viewer) -> None:
@@ -960,15 +1106,19 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Pass: (pass_turn, False),
     cmd.Clock: (clock, False),
     cmd.Mythos: (mythos, False),
+    cmd.NewMythos: (new_mythos, False),
+    cmd.MidnightPay: (midnight_pay, True),
     cmd.AttackDone: (attack_done, False),
     cmd.Attacked: (attacked, False),
     cmd.PlaceMonster: (place_monster, False),
+    cmd.NewMonster: (new_monster, False),
     cmd.Lay: (lay, False),
     cmd.Adjust: (adjust, True),
     cmd.Doom: (doom, False),
     cmd.ElderSigns: (elder_signs, False),
     cmd.Choose: (choose, True),
     cmd.StartingItem: (starting_item, True),
+    cmd.Swap: (swap, True),
     cmd.Daily: (daily, False),
     cmd.Change: (change, False),
     cmd.Awaken: (awaken_command, False),

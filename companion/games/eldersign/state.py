@@ -42,6 +42,8 @@ class Investigator:
     daily_used: bool = False
     #: starting items still to choose (the card says "of your choice")
     to_choose: int = 0
+    #: items gained that "Ashcan" Pete may still take something else for (common, unique, spells)
+    swaps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class ElderSignState:
     attempt: Attempt | None = None
     #: seats whose investigator has taken the Ancient One's attack this midnight
     attacked: tuple[str, ...] = ()
+    #: (seat, adventure): an adventure's midnight choice still to answer (its trophies or its losses)
+    midnight_owed: tuple[tuple[str, str], ...] = ()
     #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
     helper_debts: tuple[str, ...] = ()
     result: str | None = None
@@ -221,6 +225,16 @@ def _die_changed(s: ElderSignState, e: ev.DieChanged) -> ElderSignState:
 def _starting_item(s: ElderSignState, e: ev.StartingItemTaken) -> ElderSignState:
     inv = s.investigator(e.seat)
     return replace(s, investigators=_with_investigator(s, e.seat, to_choose=inv.to_choose - 1, **{e.what: getattr(inv, e.what) + 1}))
+
+
+def _swapped(s: ElderSignState, e: ev.GainSwapped) -> ElderSignState:
+    inv = s.investigator(e.seat)
+    swaps = list(inv.swaps)
+    swaps.remove(e.gave)
+    changes: dict[str, Any] = {"swaps": tuple(swaps)}
+    if e.took != e.gave:
+        changes.update({e.gave: getattr(inv, e.gave) - 1, e.took: getattr(inv, e.took) + 1})
+    return replace(s, investigators=_with_investigator(s, e.seat, **changes))
 
 
 def _with_investigator(s: ElderSignState, seat: str, **changes: Any) -> tuple[Investigator, ...]:
@@ -440,12 +454,17 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClockAdvanced: _clock_advanced,
     ev.MidnightStruck: _midnight,
     ev.MythosDrawn: lambda s, e: replace(s, mythos=e.card),
+    ev.CardEntered: lambda s, e: replace(s, config=s.config.with_own(e.into, e.entry)),
     ev.MonsterTaken: _monster_taken,
+    ev.MidnightOwed: lambda s, e: replace(s, midnight_owed=(*s.midnight_owed, (e.seat, e.adventure))),
+    ev.MidnightPaid: lambda s, e: replace(s, midnight_owed=tuple(o for o in s.midnight_owed if o != (e.seat, e.adventure))),
     ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: _chosen,
     ev.StartingItemTaken: _starting_item,
+    ev.SwapsOffered: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, swaps=(*s.investigator(e.seat).swaps, *e.items))),
+    ev.GainSwapped: _swapped,
     ev.DieChanged: _die_changed,
     ev.Rerolled: lambda s, e: _with_attempt(s, due=e.dice, step="roll", entered=()),
     ev.DailyUsed: lambda s, e: replace(s, investigators=_with_investigator(s, e.seat, daily_used=True)),

@@ -90,7 +90,8 @@ def _investigator(s: ElderSignState, index: int, viewer: Viewer) -> dict[str, An
         "stamina": inv.stamina, "max_stamina": printed.stamina if printed else 0,
         "clues": inv.clues, "common": inv.common, "unique": inv.unique, "spells": inv.spells, "allies": inv.allies,
         "trophies": inv.trophies, "where": inv.where, "where_name": render(where_name(s, inv.where)),
-        "devoured": inv.card is None, "daily_used": inv.daily_used, "to_choose": inv.to_choose, "active": index == s.active and s.status == "playing",
+        "devoured": inv.card is None, "daily_used": inv.daily_used, "to_choose": inv.to_choose,
+        "swaps": list(inv.swaps), "active": index == s.active and s.status == "playing",
         "mine": viewer.is_seat and viewer.seat == seat,
     }
 
@@ -179,6 +180,12 @@ def prompt(s: ElderSignState, viewer: Viewer | None = None) -> Text:
         text.append(P("A monster appears: put it on an adventure.", "{n} monsters appear: put them on adventures.", n=s.monsters_due))
     if s.to_lay:
         text.append(P("Lay a new adventure card.", "Lay {n} new adventure cards.", n=s.to_lay))
+    for seat, inv in zip(s.players, s.investigators, strict=True):
+        if inv.swaps:
+            text.append(M("{seat}: keep the {item} gained, or take a clue, a common item or a spell instead.", seat=seat, item=names.stat(inv.swaps[0])))
+    for seat, adventure in s.midnight_owed:
+        text.append(P("{seat}: pay {n} trophy for {adventure} or take its loss.", "{seat}: pay {n} trophies for {adventure} or take its loss.",
+                      seat=seat, n=s.card(adventure).at_midnight_pay, adventure=s.config.adventures[adventure].title))
     if s.helper_debts:
         text.append(M("{seats}: lose 1 sanity or 1 stamina for the die you held.", seats=", ".join(s.helper_debts)))
     return joined(text)
@@ -329,12 +336,19 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.MidnightStruck: lambda s, e: M("midnight"),
     ev.MythosDrawn: lambda s, e: M("Mythos: {card}", card=s.config.mythos[e.card].title),
     ev.MonsterTaken: lambda s, e: M("a monster taken as a trophy"),
+    ev.CardEntered: lambda s, e: M("new Mythos card kept: {name}", name=e.entry["name"]) if e.into == "mythos"
+    else M("new monster marker kept: {name}", name=e.entry["name"]),
+    ev.MidnightOwed: lambda s, e: None,
+    ev.MidnightPaid: lambda s, e: None,
     ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,
     ev.InvestigatorChosen: lambda s, e: M("{seat} takes {name}", seat=e.seat, name=s.config.investigators[e.investigator].title),
     ev.Rerolled: lambda s, e: P("the ability rolls {n} die again", "the ability rolls {n} dice again", n=len(e.dice)),
     ev.DieChanged: lambda s, e: M("the ability turns die {n} to {face}", n=e.die + 1, face=names.face(e.face)),
+    ev.SwapsOffered: lambda s, e: None,
+    ev.GainSwapped: lambda s, e: M("{seat} keeps the {what}", seat=e.seat, what=names.stat(e.gave)) if e.took == e.gave
+    else M("{seat} takes {took} instead of {gave}", seat=e.seat, took=names.stat(e.took), gave=names.stat(e.gave)),
     ev.StartingItemTaken: lambda s, e: M("{seat} takes a starting item: {what}", seat=e.seat, what=names.stat(e.what)),
     ev.DailyUsed: lambda s, e: M("daily ability used"),
     ev.Awakened: lambda s, e: M("{name} awakens", name=s.config.ancient_one.title),

@@ -13,7 +13,7 @@ from companion.contract import View
 from companion.i18n import _
 from companion.inputs import Option
 from ui.games import GameScreens, SetupPart, Tab
-from ui.games.eldersign import dice, people, setup, table
+from ui.games.eldersign import dice, own, people, setup, table
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -42,6 +42,8 @@ class ElderSignScreens(GameScreens):
             app.show_dialog(dice.attempt_dialog(app, option))
         elif option.dialog == "clue":
             app.show_dialog(dice.clue_dialog(app))
+        elif option.dialog in ("new_mythos", "new_monster"):
+            app.show_dialog(own.new_card_dialog(app, option))
         else:
             return False
         return True

@@ -145,18 +145,29 @@ def roll_dialog(app: App) -> ft.AlertDialog:
                                 for f in FACES[colour]], spacing=4, wrap=True))
         body.controls = rows
         confirm.disabled = not complete()
+        # the confirm button stays off until every die due has its face: say which are still to say
+        left = tuple(max(0, due.get(c, 0) - len(entered.get(c, []))) for c in COLOUR_NAMES)
+        _still_to_choose(missing_hint, [render(names.pool((left[0], left[1], left[2])))] if any(left) else [])
         with contextlib.suppress(Exception):  # not shown yet
             app.page.update()
 
+    missing_hint = ft.Text("", size=16, color=MUTED, visible=False)
     confirm = button(_("These are the faces"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
     actions: list[ft.Control] = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
                                  button(_("Roll for us"), lambda e: submit(virtual=True), icon=ft.Icons.CASINO, max_lines=1), confirm]
-    dialog = ft.AlertDialog(modal=True, title=ft.Text(_("The faces rolled"), size=20), content=ft.Container(body, width=560, height=300),
+    title = ft.Column([ft.Text(_("The faces rolled"), size=20), missing_hint], spacing=2, tight=True)
+    dialog = ft.AlertDialog(modal=True, title=title, content=ft.Container(body, width=560, height=300),
                             actions=actions, content_padding=ft.Padding.all(10))
     redraw()
-    dialog.data = {"add": add, "take_back": take_back, "submit": submit, "confirm": confirm, "entered": entered}
+    dialog.data = {"add": add, "take_back": take_back, "submit": submit, "confirm": confirm, "entered": entered, "missing": missing_hint}
     return dialog
+
+
+def _still_to_choose(hint: ft.Text, missing: list[str]) -> None:
+    """What a dialog whose confirm button is off still needs, as Munchkin's card dialog says it."""
+    hint.value = _("Still to choose: {asks}").format(asks=", ".join(missing)) if missing else ""
+    hint.visible = bool(missing)
 
 
 def _colour_name(colour: str) -> str:
@@ -221,16 +232,19 @@ def clue_dialog(app: App) -> ft.AlertDialog:
                                         color="#ffffff" if d["number"] in chosen else DIE_INK[d["colour"]])
                                  for d in dice], spacing=4, wrap=True)]
         confirm.disabled = not chosen
+        _still_to_choose(missing_hint, [] if chosen else [_("the dice to roll again")])
         with contextlib.suppress(Exception):
             app.page.update()
 
+    missing_hint = ft.Text("", size=16, color=MUTED, visible=False)
     confirm = button(_("Spend the clue"), lambda e: submit(), icon=ft.Icons.SEARCH, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
-    dialog = ft.AlertDialog(modal=True, title=ft.Text(_("Reroll with a clue"), size=20), content=ft.Container(body, width=520),
+    title = ft.Column([ft.Text(_("Reroll with a clue"), size=20), missing_hint], spacing=2, tight=True)
+    dialog = ft.AlertDialog(modal=True, title=title, content=ft.Container(body, width=520),
                             actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1), confirm],
                             content_padding=ft.Padding.all(10))
     redraw()
-    dialog.data = {"toggle": toggle, "submit": submit, "confirm": confirm}
+    dialog.data = {"toggle": toggle, "submit": submit, "confirm": confirm, "missing": missing_hint}
     return dialog
 
 

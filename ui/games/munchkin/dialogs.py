@@ -48,7 +48,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
     picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
     # in the title, not the body: the body scrolls, and the hint must stay in sight
-    missing_hint = text("", size=15, color=HINT)
+    missing_hint = text("", size=16, color=HINT)
 
     def shown() -> list[Any]:
         """The questions asked now, given what is picked (in order: an answer may make a later one asked)."""
