@@ -92,6 +92,34 @@ class TestInAFight:
         assert [m["name"] for m in fight(s)["monsters"]] == ["Lame Goblin", "Lame Goblin"]
         assert fight(s)["monsters_strength"] == 2 * (1 + 5)
 
+    def test_enhancers_played_after_a_mate_count_on_both_copies(self):
+        s = start()
+        do(s, "kick", card="lame-goblin")
+        do(s, "play", "Cy", card="mate")
+        do(s, "enhance", "Bob", card="enraged", monster=fight(s)["monsters"][0]["uid"])
+        assert fight(s)["monsters_strength"] == 2 * (1 + 5) and hand(s, "Bob") == 8 - 1
+
+    def test_help_me_out_here_takes_another_players_item_into_the_fight(self):
+        s = start()
+        do(s, "item", card="helm-of-courage")
+        helm = uid(s, "Ann", "Helm of Courage")
+        do(s, "give", item=helm, to="Bob")
+        do(s, "kick", card="gazebo")
+        refused(s, "NOT_FIGHTING", "play", "Bob", card="help-me-out-here", item=helm)
+        refused(s, "WHICH_ITEM", "play", card="help-me-out-here")
+        do(s, "play", card="help-me-out-here", item=helm)
+        assert gear(s, "Ann")["Helm of Courage"]["equipped"] and "Helm of Courage" not in gear(s, "Bob")
+        assert fight(s)["players_strength"] == 1 + 1 and hand(s, "Ann") == 8 - 2  # the helm, then the card
+
+    def test_the_menu_asks_which_item_help_me_out_here_takes(self):
+        s = start()
+        do(s, "item", card="helm-of-courage")
+        do(s, "give", item=uid(s, "Ann", "Helm of Courage"), to="Bob")
+        do(s, "kick", card="gazebo")
+        option = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "play" and o.command.get("seat", "Ann") == "Ann")
+        item = next(a for a in option.asks if a.arg == "item" and a.when is not None and a.when({"card": "help-me-out-here"}))
+        assert [render(c.label) for c in item.choices] == ["Helm of Courage of Bob"]
+
     def test_illusion_swaps_a_monster_for_one_from_the_hand(self):
         s = start()
         do(s, "kick", card="plutonium-dragon")
@@ -165,6 +193,24 @@ class TestRunningAway:
         assert ("Ann", fight(s)["monsters"][0]["uid"]) in [(r["seat"], r["monster"]) for r in fight(s)["to_roll"]]
         do(s, "roll", "Ann", die=1)
         assert player(s, "Ann")["dead"]
+
+
+    def test_a_flask_of_glue_on_the_last_escape_makes_the_runner_roll_again(self):
+        s = start()
+        do(s, "kick", card="stoned-golem")
+        do(s, "run")
+        refused(s, "BAD_ARGUMENTS", "roll", die=6, glue="Ann")
+        do(s, "roll", die=6, glue="Cy")  # the last roll escapes, and Cy glues Ann to the spot
+        assert phase(s) == "run" and hand(s, "Cy") == 8 - 1
+        do(s, "roll", "Ann", die=1)
+        assert player(s, "Ann")["dead"]
+
+    def test_a_flask_of_glue_is_kept_when_the_roll_is_caught(self):
+        s = start()
+        do(s, "kick", card="flying-frogs")
+        do(s, "run")
+        do(s, "roll", die=1, glue="Cy")
+        assert hand(s, "Cy") == 8 and fight(s) is None
 
 
 def test_the_menu_plays_an_applied_card_asking_only_what_it_needs():

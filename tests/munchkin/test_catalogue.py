@@ -224,10 +224,12 @@ class TestAbilities:
         refused(s, "ONCE_A_TURN", "sell", cards=["magic-lamp"], double=True)
 
 
-def test_a_card_the_table_does_by_hand_is_counted_out_of_the_hand():
+def test_every_card_played_with_play_is_applied_and_a_wrong_moment_changes_nothing():
     s = start()
-    do(s, "play", "Bob", card="help-me-out-here")
-    assert hand(s, "Bob") == 8 - 1
+    c = s.state.config
+    assert not [i.id for i in c.items.values() if i.by_hand] and not [x.id for x in c.specials.values() if x.does == "other" and not x.applies]
+    refused(s, "NOT_NOW", "play", "Bob", card="help-me-out-here", item=1)
+    assert hand(s, "Bob") == 8
     refused(s, "HAS_A_COMMAND", "play", "Bob", card="plutonium-dragon")
     refused(s, "BAD_ARGUMENTS", "play", "Bob", card="help-me-out-here", target="Cy")
 

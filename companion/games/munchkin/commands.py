@@ -156,6 +156,8 @@ class Roll(Command):
     bad_die: int | None = None
     #: an Invisibility Potion from the hand, drunk if the roll is caught: the roller escapes after all
     invisibility: bool = False
+    #: the player who plays a Flask of Glue if the roll escapes: the runner rolls again (also after the last roll)
+    glue: str | None = None
 
 
 @dataclass(frozen=True)
@@ -338,7 +340,7 @@ class Play(Command):
     target: str | None = None
     #: the monster it is played on, when several fight (Out to Lunch, Mate, Illusion, Flask of Glue)
     monster: int | None = None
-    #: the item it is played on (Cheat!)
+    #: the item it is played on (Cheat!; Help Me Out Here!: another player's item the fighter takes)
     item: int | None = None
     #: the curse it lifts, by its number (Wishing Ring)
     curse: int | None = None

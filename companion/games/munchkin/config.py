@@ -41,9 +41,9 @@ Does = Literal["go_up", "wandering", "super_munchkin", "half_breed", "other"]
 #: every Cleric up a level; 3 more treasures; a level taken from another player; a monster sent away for 2 treasures; a monster's
 #: mate; a monster replaced from the hand; an item equipped beyond the rules; the fighter's strength doubled; up to two players
 #: escape; a card from the discards; a curse lifted; another player fights instead; an escaped player rolls again; a caught roll
-#: escapes after all (played with `roll`)
+#: escapes after all (played with `roll`); another player's item taken by the fighter and used
 Applies = Literal["", "clerics_up", "hoard", "steal_level", "out_to_lunch", "mate", "illusion", "cheat", "double", "wall", "dowse", "lift",
-                  "transfer", "glue", "invisibility"]
+                  "transfer", "glue", "invisibility", "borrow"]
 
 
 # -- the schema -----------------------------------------------------------------------------------------

@@ -89,6 +89,8 @@ class MonsterAppeared(Event):
     treasures: int
     levels: int
     wandering: bool = False
+    #: Mate: the monster this one is a copy of (enhancers played later count on both)
+    mate_of: int | None = None
 
 
 @dataclass(frozen=True)

@@ -290,7 +290,7 @@ def _anyone(s: MunchkinState, who: str, asks_who: bool) -> list[Option]:
 
 
 #: the applied cards played only in a fight, and only while running away
-IN_FIGHT = ("out_to_lunch", "mate", "illusion", "transfer", "double")
+IN_FIGHT = ("out_to_lunch", "mate", "illusion", "transfer", "double", "borrow")
 WHILE_RUNNING = ("wall", "glue")
 
 
@@ -301,6 +301,8 @@ def playable_now(s: MunchkinState, who: str, card: str) -> bool:
     if applies is None or applies == "invisibility":
         return False
     if applies in IN_FIGHT:
+        if applies == "borrow":
+            return s.phase == COMBAT and who == s.fight.fighter and any(_others_items(s, who))
         return s.phase == COMBAT and (applies != "double" or (who == s.fight.fighter and s.fight.helper is None))
     if applies in WHILE_RUNNING:
         return s.phase == RUN and (applies == "wall" or bool(_escaped(s)))
@@ -310,6 +312,12 @@ def playable_now(s: MunchkinState, who: str, card: str) -> bool:
 def _escaped(s: MunchkinState) -> list[str]:
     """Who escaped a monster while others still roll (a Flask of Glue makes them roll again)."""
     return list(dict.fromkeys(r.seat for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll))
+
+
+def _others_items(s: MunchkinState, who: str) -> list[Choice]:
+    """The items other players have in play, for Help Me Out Here! (the fighter takes one)."""
+    return [Choice(g.uid, M("{item} of {seat}", item=names.item(s.config, g.card, g.name), seat=q.name))
+            for q in s.players if q.name != who for g in q.gear if not g.one_shot]
 
 
 def _play_asks(s: MunchkinState, who: str, applies: str) -> tuple[Ask, ...]:
@@ -336,6 +344,8 @@ def _play_asks(s: MunchkinState, who: str, applies: str) -> tuple[Ask, ...]:
     if applies == "cheat":
         items = tuple(Choice(g.uid, names.item(c, g.card, g.name)) for g in s.player(who).gear if not g.one_shot and g.extra != "cheat")
         return (Ask("item", M("On which item"), items, when=this),)
+    if applies == "borrow":
+        return (Ask("item", M("Which item is taken"), tuple(_others_items(s, who)), when=this),)
     if applies == "lift":
         curses = tuple(Choice(k.uid, M("{curse} on {seat}", curse=names.curse(c, k.card, k.name), seat=q.name)) for q in s.players for k in q.curses)
         return (Ask("curse", M("Which curse"), curses, when=this),)

@@ -187,8 +187,8 @@ def start_combat(tx: Tx, fighter: str, how: str, monster: NewMonster) -> None:
     appear(tx, monster, fighter, wandering=False)
 
 
-def appear(tx: Tx, m: NewMonster, by: str, wandering: bool) -> None:
-    tx.emit(ev.MonsterAppeared(tx.state.next_uid, by, m.card, m.name, m.level, m.treasures, m.levels, wandering))
+def appear(tx: Tx, m: NewMonster, by: str, wandering: bool, mate_of: int | None = None) -> None:
+    tx.emit(ev.MonsterAppeared(tx.state.next_uid, by, m.card, m.name, m.level, m.treasures, m.levels, wandering, mate_of))
 
 
 # -- the fight ---------------------------------------------------------------------------------------
@@ -232,7 +232,13 @@ def enhance(tx: Tx, c: cmd.Enhance, actor: Viewer) -> None:
         name, bonus, treasures = _name(c.name), _typed_bonus(c.bonus, 50), c.treasures or 0
         _in_range(treasures, -10, 10, "treasures")
     spend_hand(tx, seat, 1)
-    tx.emit(ev.MonsterEnhanced(foe.uid, seat, c.card, name, bonus, treasures))
+    for mate in mates(s, foe):  # Mate: an enhancer counts on every copy of the monster
+        tx.emit(ev.MonsterEnhanced(mate.uid, seat, c.card, name, bonus, treasures))
+
+
+def mates(s: MunchkinState, foe: Foe) -> list[Foe]:
+    """The monster and the copies of it a Mate brought (Mate, base set: enhancers count on both)."""
+    return [f for f in s.fight.foes if f.pair is not None and f.pair == foe.pair] or [foe]
 
 
 def one_shot(tx: Tx, c: cmd.OneShot, actor: Viewer) -> None:
@@ -389,7 +395,12 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
     virtual = c.die is None
     if face + bonus >= s.config.escape_on:
+        glue_by = _glue_ready(s, seat, c.glue)
         tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
+        if glue_by is not None:  # a Flask of Glue on the escape: the runner rolls again, even after the last roll
+            flask = _card_applying(s, "glue")
+            spend_hand(tx, glue_by, 1)
+            tx.emit(ev.CardPlayed(glue_by, flask), ev.RollAgain(seat, uid))
         return
     if c.invisibility:  # the Invisibility Potion, drunk after the roll is caught: escaped after all
         potion = next((i.id for i in s.config.items.values() if i.applies == "invisibility"), None)
@@ -401,6 +412,27 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
         apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff", die=c.bad_die)
+
+
+def _glue_ready(s: MunchkinState, runner: str, glue: str | None) -> str | None:
+    """Who plays a Flask of Glue on an escaped roll (checked before the roll is taken), or None."""
+    if glue is None:
+        return None
+    by = _known_seat(s, glue)
+    _alive(s, by)
+    if by == runner:
+        raise RuleError("BAD_ARGUMENTS", M("The Flask of Glue is played on someone else's escape."))
+    _card_applying(s, "glue")
+    if s.player(by).hand < 1:
+        raise RuleError("HAND_EMPTY", M("By the companion's count {seat} holds no card to play.", seat=by))
+    return by
+
+
+def _card_applying(s: MunchkinState, applies: str) -> str:
+    card = next((i.id for i in s.config.items.values() if i.applies == applies), None)
+    if card is None:
+        raise RuleError("UNKNOWN_CARD", M("No card applies \"{what}\" in this catalogue.", what=applies))
+    return card
 
 
 def _flight(tx: Tx, seat: str, cards: int) -> int:
@@ -1075,7 +1107,7 @@ def card_applies(s: MunchkinState, card: str) -> str | None:
 #: what each applied card needs besides the card (the arguments of `play`)
 NEEDS: dict[str, tuple[str, ...]] = {
     "steal_level": ("target",), "transfer": ("target",), "glue": ("target", "monster"), "out_to_lunch": ("monster",), "mate": ("monster",),
-    "illusion": ("monster", "replacement"), "cheat": ("item",), "lift": ("curse",), "wall": ("seats",),
+    "illusion": ("monster", "replacement"), "cheat": ("item",), "lift": ("curse",), "wall": ("seats",), "borrow": ("item",),
 }
 #: the class Divine Intervention raises
 CLERIC = "cleric"
@@ -1160,6 +1192,34 @@ def _fight_card(tx: Tx) -> None:
     _require_phase(tx.state, COMBAT)
 
 
+def borrow(tx: Tx, seat: str, c: cmd.Play) -> None:
+    """Help Me Out Here! (base set): in the player's own fight, an item another player has in play is
+    taken and used: it changes hands and is equipped (where its slot and restrictions allow)."""
+    _fight_card(tx)
+    s = tx.state
+    if seat != s.fight.fighter:
+        raise RuleError("NOT_FIGHTING", M("Only {seat}, who fights, plays {card}.", seat=s.fight.fighter, card=names.card(s.config, c.card)))
+    if c.item is None:
+        raise RuleError("WHICH_ITEM", M("Say which item of another player's {seat} takes.", seat=seat))
+    owner = s.owner_of(c.item)
+    if owner is None or owner.name == seat:
+        raise RuleError("NO_ITEM", M("No item {n} lies on another player's table.", n=c.item))
+    item = owner.item(c.item)
+    assert item is not None
+    fighter = s.player(seat)
+    if item.one_shot:
+        raise RuleError("NOT_EQUIPPABLE", M("{item} is used once, not worn.", item=item.name))
+    why = unusable_because(s, item, fighter)
+    if why is not None:
+        raise RuleError("NOT_USABLE", not_usable(s, seat, item, why))
+    if item.big and not _big_item_fits(s, fighter):
+        raise RuleError("ONE_BIG_ITEM", M("{seat} already has a Big item in play.", seat=seat))
+    if not slot_free(fighter, item):
+        raise RuleError("SLOT_TAKEN", M("No free {slot} slot for {item}: put something in the backpack first.", slot=names.slot(item.slot), item=item.name))
+    _played(tx, seat, c)
+    tx.emit(ev.ItemGiven(owner.name, item.uid, seat), ev.ItemEquipped(seat, item.uid))
+
+
 def out_to_lunch(tx: Tx, seat: str, c: cmd.Play) -> None:
     """Out to Lunch (base set): a monster leaves the fight; the fighter draws 2 treasures face down, no level."""
     _fight_card(tx)
@@ -1171,12 +1231,12 @@ def out_to_lunch(tx: Tx, seat: str, c: cmd.Play) -> None:
 
 def mate(tx: Tx, seat: str, c: cmd.Play) -> None:
     """Mate (base set): a second monster just like it joins, with the enhancers played on it so far
-    (facts §2.12); killed, both give their levels and treasures."""
+    (facts §2.12), and the enhancers played later count on both; killed, both give their levels and treasures."""
     _fight_card(tx)
     foe = _target_monster(tx.state, c.monster)
     _played(tx, seat, c)
     uid = tx.state.next_uid
-    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=False)
+    appear(tx, NewMonster(foe.card, foe.name, foe.level, foe.treasures, foe.levels), seat, wandering=False, mate_of=foe.uid)
     for e in foe.enhancements:
         tx.emit(ev.MonsterEnhanced(uid, e.by, e.card, e.name, e.bonus, e.treasures))
 
@@ -1251,6 +1311,7 @@ def glue(tx: Tx, seat: str, c: cmd.Play) -> None:
 _APPLIED: dict[str, Callable[[Tx, str, cmd.Play], None]] = {
     "clerics_up": clerics_up, "hoard": hoard, "dowse": dowse, "steal_level": steal_level, "lift": lift_with_card, "cheat": cheat,
     "out_to_lunch": out_to_lunch, "mate": mate, "illusion": illusion, "transfer": transfer, "double": double, "wall": wall, "glue": glue,
+    "borrow": borrow,
 }
 
 

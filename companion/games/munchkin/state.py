@@ -102,6 +102,8 @@ class Foe:
     by: str
     wandering: bool = False
     enhancements: tuple[Enhancement, ...] = ()
+    #: Mate: the uid of the first of the monsters that are copies of one another (None: no mate)
+    pair: int | None = None
     #: from the catalogue card (a typed monster has none of these)
     bonus: tuple[tuple[str, int], ...] = ()
     run: int = 0
@@ -313,7 +315,13 @@ def _monster_appeared(s: MunchkinState, e: ev.MonsterAppeared) -> MunchkinState:
     if card is not None:
         foe = replace(foe, bonus=card.bonus, run=card.run, wont_pursue=card.wont_pursue, undead=card.undead, bad_stuff=card.bad_stuff,
                       text=card.text)
-    return replace(_with_fight(s, foes=(*s.fight.foes, foe)), next_uid=max(s.next_uid, e.uid + 1))
+    foes = s.fight.foes
+    if e.mate_of is not None:
+        first = s.fight.foe(e.mate_of)
+        pair = first.pair if first is not None and first.pair is not None else e.mate_of
+        foe = replace(foe, pair=pair)
+        foes = tuple(replace(f, pair=pair) if f.uid == e.mate_of else f for f in foes)
+    return replace(_with_fight(s, foes=(*foes, foe)), next_uid=max(s.next_uid, e.uid + 1))
 
 
 def _monster_enhanced(s: MunchkinState, e: ev.MonsterEnhanced) -> MunchkinState:
