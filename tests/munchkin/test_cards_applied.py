@@ -213,6 +213,46 @@ class TestRunningAway:
         assert hand(s, "Cy") == 8 and fight(s) is None
 
 
+    def test_a_halfling_rolls_a_failed_first_roll_again_for_a_card(self):
+        s = start()
+        do(s, "become", card="halfling")
+        do(s, "kick", card="stoned-golem")
+        do(s, "helper", seat="Bob")
+        do(s, "run")
+        refused(s, "NO_ABILITY", "roll", "Bob", die=1, again=6)
+        step = do(s, "roll", die=1, again=6)
+        assert "Ann discards 1 card for Halfling" in line(s, step) and hand(s, "Ann") == 8 - 1 - 1 and not player(s, "Ann")["dead"]
+
+    def test_a_halfling_keeps_the_card_when_the_first_roll_escapes_and_rolls_again_only_once(self):
+        s = start()
+        do(s, "become", card="halfling")
+        do(s, "kick", card="stoned-golem")
+        do(s, "run")
+        do(s, "roll", die=6, again=1)
+        assert hand(s, "Ann") == 8 - 1 and fight(s) is None
+        s2 = start()
+        do(s2, "become", card="halfling")
+        do(s2, "kick", card="stoned-golem")
+        do(s2, "run")
+        do(s2, "roll", die=6, glue="Cy")
+        refused(s2, "NOT_FIRST", "roll", die=1, again=6)
+
+    def test_the_menu_asks_the_halflings_second_roll_only_after_a_failed_one(self):
+        s = start()
+        do(s, "become", card="halfling")
+        do(s, "kick", card="stoned-golem")
+        do(s, "run")
+        roll = next(o for o in GAME.options(s.state, TABLE) if o.command.get("cmd") == "roll" and any(a.arg == "die" for a in o.asks)
+                    and not o.command.get("invisibility"))
+        again = next(a for a in roll.asks if a.arg == "again")
+        assert render(again.label) == "Halfling: a card discarded, the second roll"
+        assert again.when is not None and again.when({"die": 1}) and not again.when({"die": 6})
+        bad = [a for a in roll.asks if a.arg == "bad_die"]
+        assert all(a.when is None or not a.when({"die": 1, "again": 6}) for a in bad)
+        s.apply({**roll.command, "die": 1, "again": 6})
+        assert fight(s) is None and not player(s, "Ann")["dead"] and hand(s, "Ann") == 8 - 2
+
+
 def test_the_menu_plays_an_applied_card_asking_only_what_it_needs():
     s = start()
     set_level(s, "Bob", 3)

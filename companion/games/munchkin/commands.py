@@ -158,6 +158,8 @@ class Roll(Command):
     invisibility: bool = False
     #: the player who plays a Flask of Glue if the roll escapes: the runner rolls again (also after the last roll)
     glue: str | None = None
+    #: the Halfling: the face of the second roll, if this first run-away roll is caught (a card is discarded for it)
+    again: int | None = None
 
 
 @dataclass(frozen=True)

@@ -198,6 +198,8 @@ class RoleSettings(CardSettings):
     charm: int = Field(default=0, ge=0, le=10)
     #: one item a turn sells for double (Halfling)
     sells_double: bool = False
+    #: a failed first run-away roll is rolled again, once, for a card discarded (Halfling)
+    reroll: bool = False
 
 
 class SpecialSettings(CardSettings):
@@ -372,6 +374,7 @@ class Role(Printed):
     backstab: int = 0
     charm: int = 0
     sells_double: bool = False
+    reroll: bool = False
 
 
 @dataclass(frozen=True)

@@ -192,16 +192,23 @@ def _after_the_roll(s: MunchkinState, seat: str, foe: Foe) -> tuple[Ask, ...]:
     per_card = max((r.flight for r in roles(s, p)), default=0)
 
     def short(picked: Mapping[str, Any]) -> int:
-        """How much the roll lacks, after the flight cards picked so far (0: it escapes)."""
-        die = picked.get("die")
+        """How much the roll lacks, after the flight cards and the second roll picked so far (0: it escapes)."""
+        die, again = picked.get("die"), picked.get("again")
         flight = picked.get("flight") or 0
-        return max(0, s.config.escape_on - (int(die) + bonus + per_card * int(flight))) if isinstance(die, int) else 0
+        if not isinstance(die, int):
+            return 0
+        lacks = max(0, s.config.escape_on - (int(die) + bonus + per_card * int(flight)))
+        return max(0, s.config.escape_on - (int(again) + bonus + per_card * int(flight))) if lacks and isinstance(again, int) else lacks
 
     asks: list[Ask] = []
     most = min(DISCARDS, p.hand)
     if per_card and most:
         asks.append(Ask("flight", M("Flight: cards discarded"), tuple(Choice(n, str(n), likely=n == 0) for n in range(most + 1)),
-                        when=lambda picked: short({**picked, "flight": 0}) > 0))
+                        when=lambda picked: short({**picked, "flight": 0, "again": None}) > 0))
+    halfling = next((r for r in roles(s, p) if r.reroll), None)
+    if halfling is not None and p.hand and not any(r.seat == seat for r in s.fight.rolls):  # the first roll only, a card to discard
+        asks.append(Ask("again", M("{role}: a card discarded, the second roll", role=names.card(s.config, halfling.id)),
+                        (Choice(None, M("No second roll"), likely=True), *FACES), when=lambda picked: short({**picked, "again": None}) > 0))
     if foe.bad_stuff is not None and foe.bad_stuff.roll != "none":
         asks.append(Ask("bad_die", M("Bad stuff: the die"), (*FACES, Choice(None, M("The companion rolls"))),
                         when=lambda picked: short(picked) > 0 and not picked.get("invisibility")))

@@ -393,10 +393,21 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
         _face(c.bad_die, "bad_die")
     face = _loaded(tx, seat, c) if c.loaded is not None else die
     bonus = run_bonus(s, seat, foe) + _flight(tx, seat, c.flight)
-    virtual = c.die is None
+    virtual, loaded = c.die is None, c.loaded
+    if c.again is not None:
+        again = _face(c.again, "again")
+        first = not any(r.seat == seat for r in fight.rolls)
+        _, role = _ability(s, seat, "reroll")
+        if not first:
+            raise RuleError("NOT_FIRST", M("Only {seat}'s first run-away roll of a fight is rolled again.", seat=seat))
+        if face + bonus < s.config.escape_on:  # caught: the Halfling discards a card and rolls once more
+            spend_hand(tx, seat, 1, "ability")
+            tx.emit(ev.AbilityUsed(seat, role, "reroll", 1))
+            die = face = again
+            virtual, loaded = False, None
     if face + bonus >= s.config.escape_on:
         glue_by = _glue_ready(s, seat, c.glue)
-        tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
+        tx.emit(ev.Escaped(seat, uid, die, bonus, loaded=loaded, virtual=virtual))
         if glue_by is not None:  # a Flask of Glue on the escape: the runner rolls again, even after the last roll
             flask = _card_applying(s, "glue")
             spend_hand(tx, glue_by, 1)
@@ -407,9 +418,9 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
         if potion is None:
             raise RuleError("UNKNOWN_CARD", M("No card \"{card}\" is in the catalogue: type its numbers instead.", card="invisibility-potion"))
         spend_hand(tx, seat, 1)
-        tx.emit(ev.CardPlayed(seat, potion), ev.Escaped(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual, card=potion))
+        tx.emit(ev.CardPlayed(seat, potion), ev.Escaped(seat, uid, die, bonus, loaded=loaded, virtual=virtual, card=potion))
         return
-    tx.emit(ev.Caught(seat, uid, die, bonus, loaded=c.loaded, virtual=virtual))
+    tx.emit(ev.Caught(seat, uid, die, bonus, loaded=loaded, virtual=virtual))
     if foe.bad_stuff is not None:  # a monster typed in: the table does its bad stuff by hand
         apply_effect(tx, seat, foe.bad_stuff, foe.name, foe.card, "bad_stuff", die=c.bad_die)
 
