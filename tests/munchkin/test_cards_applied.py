@@ -205,6 +205,15 @@ class TestRunningAway:
         do(s, "roll", "Ann", die=1)
         assert player(s, "Ann")["dead"]
 
+    def test_the_menu_offers_the_last_roll_with_a_flask_of_glue_ready(self):
+        s = start()
+        do(s, "kick", card="stoned-golem")
+        do(s, "run")
+        roll = next(o for o in GAME.options(s.state, TABLE) if any(a.arg == "glue" for a in o.asks))
+        assert render(roll.label) == "Ann rolls against Stoned Golem, a Flask of Glue ready"
+        s.apply({**roll.command, "die": 6, "glue": "Bob"})
+        assert phase(s) == "run" and hand(s, "Bob") == 8 - 1
+
     def test_a_flask_of_glue_is_kept_when_the_roll_is_caught(self):
         s = start()
         do(s, "kick", card="flying-frogs")

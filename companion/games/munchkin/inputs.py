@@ -182,6 +182,12 @@ def _rolls(s: MunchkinState, me: str | None) -> list[Option]:
         if potion is not None and s.player(seat).hand:  # drunk only if the roll is caught (its own entry: other rolls ask nothing more)
             found.append(Option(M("{seat} rolls against {monster}, an {card} ready", seat=seat, monster=monster, card=names.card(s.config, potion)),
                                 {"cmd": "roll", "fighter": seat, "monster": uid, "invisibility": True}, (Ask("die", M("Die"), FACES),)))
+        flask = next((i.id for i in s.config.items.values() if i.applies == "glue"), None)
+        gluers = tuple(Choice(q.name, q.name) for q in s.players if q.name != seat and not q.dead and q.hand)
+        if flask is not None and len(s.fight.to_roll) == 1 and gluers:  # the last roll ends the run: the glue is played with it
+            found.append(Option(M("{seat} rolls against {monster}, a {card} ready", seat=seat, monster=monster, card=names.card(s.config, flask)),
+                                {"cmd": "roll", "fighter": seat, "monster": uid},
+                                (Ask("die", M("Die"), FACES), Ask("glue", M("Who plays it if the roll escapes"), gluers))))
     return found
 
 
