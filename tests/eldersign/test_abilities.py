@@ -254,7 +254,7 @@ def test_the_curator_at_midnight_asks_who_has_the_trophies_and_takes_the_loss_fr
     refused(s, "NOTHING_OWED", "midnight_pay", seat="Ann", pay="loss")
 
 
-def test_a_task_that_costs_sanity_takes_it_when_completed():
+def test_a_task_that_costs_stamina_takes_it_when_completed_and_nothing_else():
     s = start(settings=PRINTED, adventures=("please-do-not-touch-the-exhibits", "the-curator"))
     do(s, "move", to="please-do-not-touch-the-exhibits")  # CODE-ECF: TERROR,TERROR costs 1 sanity
     ann = investigator(s, "Ann")
