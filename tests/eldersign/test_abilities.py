@@ -252,3 +252,13 @@ def test_the_curator_at_midnight_asks_who_has_the_trophies_and_takes_the_loss_fr
     do(s, "midnight_pay", seat="Ann", pay="trophies")
     assert investigator(s, "Ann")["trophies"] == 0 and investigator(s, "Ann")["sanity"] == 4
     refused(s, "NOTHING_OWED", "midnight_pay", seat="Ann", pay="loss")
+
+
+def test_a_task_that_costs_stamina_takes_it_when_completed_and_nothing_else():
+    s = start(settings=PRINTED, adventures=("please-do-not-touch-the-exhibits", "the-curator"))
+    do(s, "move", to="please-do-not-touch-the-exhibits")  # CODE-ECF: TERROR,TERROR costs 1 sanity
+    ann = investigator(s, "Ann")
+    do(s, "attempt")
+    do(s, "roll", green=["peril", "peril", "lore", "lore", "lore", "lore"])
+    do(s, "complete", task=2, dice=[1, 2])  # PERIL,PERIL costs 1 stamina
+    assert (investigator(s, "Ann")["sanity"], investigator(s, "Ann")["stamina"]) == (ann["sanity"], ann["stamina"] - 1)

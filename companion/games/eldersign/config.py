@@ -166,10 +166,14 @@ class AdventureSettings(Section):
     #: (the companion asks each one who has them)
     at_midnight_pay: int = Field(default=0, ge=0, le=10)
     costs: str = ""
+    #: what completing a task costs the investigator, by task number (1 = the first printed task)
+    task_costs: dict[str, EffectSettings] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _tasks(self) -> AdventureSettings:
         _task_setting(self.tasks, "tasks", required=True)
+        if any(not n.isdigit() or int(n) < 1 for n in self.task_costs):
+            raise ValueError(M("task_costs is keyed by task number: 1 for the first printed task."))
         return self
 
 
@@ -310,6 +314,8 @@ class Card:
     at_midnight_effects: Effects = field(default_factory=lambda: Effects())
     at_midnight_pay: int = 0
     costs: str = ""
+    #: what completing a task costs (facts §1.4): task index (0-based), its losses
+    task_costs: tuple[tuple[int, Effects], ...] = ()
 
     @property
     def title(self) -> Names:
@@ -489,7 +495,8 @@ def _adventure(a: AdventureSettings) -> Card:
     base = card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward), _effects(a.penalty), a.entry, a.at_midnight)
     return replace(base, names=Names(a.names), on_terror=_effects(a.on_terror), monster_slots=a.monster_slots,
                    locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs,
-                   at_midnight_pay=a.at_midnight_pay)
+                   at_midnight_pay=a.at_midnight_pay,
+                   task_costs=tuple((int(n) - 1, _effects(e)) for n, e in sorted(a.task_costs.items())))
 
 
 def _mythos(m: MythosSettings) -> MythosCard:

@@ -296,6 +296,9 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     if not faces or not fills(card.tasks[index], faces):
         raise RuleError("DOES_NOT_FILL", M("Those dice do not fill task {n}: each die must go on a box, and every box be filled.", n=c.task))
     tx.emit(ev.TaskCompleted(index, tuple(positions), tuple(slots)))
+    for task, cost in card.task_costs:  # facts §1.4: a task's cost, paid on completing it
+        if task == index:
+            apply_effects(tx, a.seat, cost)
     after = tx.state.attempt
     assert after is not None
     if a.battle:
