@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import shutil
 import tomllib
 import types
 import typing
@@ -242,18 +244,50 @@ def add_to_table_file(path: Path, into: str, entry: dict[str, Any]) -> bool:
     """Keep a card the table entered during a game in its own file (`tables/<game>/*.toml`): appended
     as one more `[[into]]` table, the file's comments and other values untouched; the folder and the
     file are made when missing. A card whose id the file's list already holds is left as it is
-    (False): the table corrects a card in the file itself. RuleError when the file cannot be read or written."""
-    existing = read_table_file(path) if path.exists() else {}
-    if any(isinstance(card, dict) and card.get("id") == entry.get("id") for card in existing.get(into, [])):
-        return False
+    (False): the table corrects a card in the file itself. The file is replaced whole or not at all
+    (a pulled cable leaves the old file or the new one, never half a card), and only when the new text
+    reads back with the card in it (a list written inline, `mythos = [...]`, cannot take one).
+    RuleError when the file cannot be read, take the card, or be written; the file is then unchanged."""
+    old = ""
+    if path.exists():
+        existing = read_table_file(path)
+        if any(isinstance(card, dict) and card.get("id") == entry.get("id") for card in existing.get(into, [])):
+            return False
+        old = path.read_text(encoding="utf-8")
     lines = ["", f"[[{into}]]", *(f"{key} = {_toml_value(value)}" for key, value in entry.items())]
+    new = old + ("\n" if old and not old.endswith("\n") else "") + "\n".join(lines) + "\n"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as file:
-            file.write("\n".join(lines) + "\n")
+        kept = tomllib.loads(new).get(into)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError("BAD_TABLE_FILE", M("{file} cannot take the card: {reason}.", file=path.name, reason=str(exc))) from exc
+    if not isinstance(kept, list) or kept[-1:] != [entry]:
+        raise RuleError("BAD_TABLE_FILE", M("{file} cannot take the card: {reason}.", file=path.name, reason=f"[[{into}]]"))
+    try:
+        _replace_whole(path, new)
     except OSError as exc:
         raise RuleError("BAD_TABLE_FILE", M("{file} cannot be written: {reason}.", file=path.name, reason=str(exc))) from exc
     return True
+
+
+def _replace_whole(path: Path, text: str) -> None:
+    """`text` into `path` through a synced temporary file beside it, renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        with temporary.open("w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.exists():
+            shutil.copymode(path, temporary)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
 
 
 def _toml_value(value: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -77,11 +78,14 @@ def _work(hub: Hub, session: Session, state: object) -> None:
         log.exception("the odds could not be worked out")
         worked = Worked(failed=True)
     with _GUARD:
-        if worked is not None:
+        # a thread that ends after the table moved on keeps nothing: it must not overwrite the answer
+        # a later thread already gave for the state on the table (the page would then ask again)
+        current = worked is not None and session.state is state
+        if current and worked is not None:
             _DONE[session] = (state, worked)
         if _WORKING.get(session) is state:
             del _WORKING[session]
-    if worked is None:
+    if not current:
         return
     for app in hub.apps:
         if app.companion.session is session and app.screen == "game":
@@ -99,8 +103,13 @@ def _arrived(app: App) -> None:
 
 
 def settle(timeout: float = 60.0) -> None:
-    """Wait until every computation started so far has ended (tests; a clean shutdown)."""
-    with _GUARD:
-        threads = list(_THREADS)
-    for thread in threads:
-        thread.join(timeout)
+    """Wait until every computation has ended, those that others start meanwhile included (tests; a
+    clean shutdown)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _GUARD:
+            threads = [thread for thread in _THREADS if thread.is_alive()]
+        if not threads:
+            return
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
