@@ -87,8 +87,12 @@ def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
     do(eldersign, {"cmd": "attempt"})
     do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    # Worked out on a thread of its own. Let it end first: the fake page runs what a thread posts at
+    # once, on that thread, so its arrival could race this tap (Flet's loop runs one after the other);
+    # the page drawn again when they arrive is the next test's.
+    settle()
     click(eldersign.root, "What now?")
-    settle()  # worked out on a thread of its own; the dialog is drawn again when they are ready
+    settle()
     dialog = eldersign.dialog
     plans = dialog.data["plans"]
     assert plans[0]["text"] == "Complete task 1 with die 1 (green Peril)"
