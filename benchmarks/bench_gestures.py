@@ -1,6 +1,6 @@
 """Gestures per turn (issue 11): how many button presses a Big Bang table needs, with eyes on the cardboard.
 
-A player who knows the menu by heart (tests/bigbang/blind.py) plays a typical game of three players —
+A player who knows the menu by heart (tests/blind.py, Big Bang's script in tests/bigbang/blind.py) plays a typical game of three players —
 the real deal (each player's cards scanned, the six location cards laid and scanned), then seven turns:
 characters played, special actions, moves, fights and cards taken, draws, a red moon, an artefact off
 the real deck — through `Table.button` and `Table.card` only, taking the shortest way (NEXT or BACK,
@@ -39,10 +39,12 @@ BEFORE = {"label": "before (2eefc0c)", "setup": 0, "turns": [13, 6, 14, 14, 8, 1
 def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
     """Play the script on the code in `tree` (this one by default): gestures per turn and scans."""
     sys.path.insert(0, str(tree))
-    spec = importlib.util.spec_from_file_location("blind", ROOT / "tests" / "bigbang" / "blind.py")
+    if str(ROOT) not in sys.path:  # tests/blind.py (the player) from here when the tree has none
+        sys.path.append(str(ROOT))
+    spec = importlib.util.spec_from_file_location("bigbang_blind", ROOT / "tests" / "bigbang" / "blind.py")
     assert spec is not None and spec.loader is not None
     blind = importlib.util.module_from_spec(spec)
-    sys.modules["blind"] = blind  # its dataclasses look their module up
+    sys.modules["bigbang_blind"] = blind  # its dataclasses look their module up
     spec.loader.exec_module(blind)
     from companion.cards import CardCatalogue
     from companion.session import Session
@@ -54,7 +56,7 @@ def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
     table = blind.Table(Session(blind.GAME, 1), catalogue)
     table.command(blind.START)
     kwargs = {"scan_board": True} if scan_board else {}
-    player = blind.Player(table, blind.TableHands(table, blind.tags()), **kwargs)
+    player = blind.player(table, blind.TableHands(table, blind.tags()), **kwargs)
     started = time.perf_counter()
     player.play(blind.DEAL)
     for turn in blind.TURNS:

@@ -28,7 +28,8 @@ from companion.table import Table
 from hardware.config import HardwareConfig
 from hardware.rig import Rig
 
-from .blind import DEAL, MORE_TURNS, START, TURNS, Player, RigHands, tags, typed
+from .blind import DEAL, MORE_TURNS, START, TURNS, RigHands, tags, typed
+from .blind import player as blind_player
 
 #: quick gestures, with room for a busy machine: a tap stalled 300 ms between press and release is still a tap
 FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=400, lift_ms=100, sounds=False)
@@ -67,7 +68,7 @@ def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_fol
     table = Table(session, catalogue)
     assert table.command(START).kind == "applied"  # the setup wizard's start; from here on, no screen
     with Rig(FAST, table) as rig:
-        player = Player(table, RigHands(rig, tags()), speaker=rig.speaker, scan_board=scan_board)
+        player = blind_player(table, RigHands(rig, tags()), speaker=rig.speaker, scan_board=scan_board)
         player.play(SCRIPT)
 
     typed_store = EventStore(tmp_path / "typed.db")

@@ -69,6 +69,7 @@ def test_a_whole_game_on_the_table_screen_alone(browser, server):
     wait_text(page, "Before the cards: 3 against 0")  # the dialog starts on blue's first able character, the Warrior
     tap(page, "Warrior")
     tap(page, "Troll")
+    wait_text(page, "Before the cards: 4 against 0")  # a tap during the redraw would be lost
     tap(page, "red's Warrior")
     wait_text(page, "Before the cards: 4 against 3")
     tap(page, "Attack (1 AP)")
