@@ -74,6 +74,8 @@ SECRET_TEXT = "86420975"
 STRANGER = seat_viewer("Zed")
 #: how many steps the kit follows two worlds that differ in one secret
 HORIZON = 8
+#: the share of states every command is sent in (all of them the first time a phase is met)
+PROBED = 0.3
 CODE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 #: rules(before, events, after): raises AssertionError when a step broke one of the game's own rules
@@ -311,7 +313,7 @@ class Report:
         return "\n".join(lines)
 
 
-def check_game(game: GameDefinition, seed: int = 0, *, games: int = 2, length: int = 40, invariant: Invariant | None = None,
+def check_game(game: GameDefinition, seed: int = 0, *, games: int = 2, length: int = 100, invariant: Invariant | None = None,
                translations: Mapping[str, Any] | None = None) -> Report:
     """`examine` the game; AssertionError listing every finding if there is one."""
     report = examine(game, seed, games=games, length=length, invariant=invariant, translations=translations)
@@ -320,7 +322,7 @@ def check_game(game: GameDefinition, seed: int = 0, *, games: int = 2, length: i
     return report
 
 
-def examine(game: GameDefinition, seed: int = 0, *, games: int = 2, length: int = 40, invariant: Invariant | None = None,
+def examine(game: GameDefinition, seed: int = 0, *, games: int = 2, length: int = 100, invariant: Invariant | None = None,
             translations: Mapping[str, Any] | None = None) -> Report:
     """Play `games` games of up to `length` steps each (seeded by `seed`) and check them (see the module
     docstring). `translations`: language code -> gettext catalogue for the words check (English is
@@ -388,22 +390,25 @@ class _Examiner:
         except RuleError as refusal:
             self.report.add("steps", "start", f"{self.where}: the start was refused: {refusal.code} {refusal.message}")
             return False
+        self.report.accepted.add(str(step.command.get("cmd")))
         self.check_step(session, step)
         return True
 
     def play_on(self, session: Session, rng: random.Random, start: dict[str, Any], length: int) -> dict[int, dict[str, Any]]:
         """Play from the menus, probing every state; returns the request that made each step number."""
         sent = {1: start}
-        replays = 2  # a game over early is taken back a little and played on, twice at most
+        replays = 4  # a game over early is taken back a little and played on, a few times at most
         for count in range(length):
-            self.probe(session, rng, everyone=self.label(session) not in self.report.phases)
+            first_visit = self.label(session) not in self.report.phases
+            if first_visit or rng.random() < PROBED:
+                self.probe(session, rng, everyone=first_visit)
             if count % 15 == 7:
                 self.hostile(session, rng)
             if session.turn.status == "over":
                 if not replays or len(session.history) < 2:
                     break
                 replays -= 1
-                session.undo(rng.randint(1, min(3, len(session.history) - 1)))
+                session.undo(rng.randint(1, min(8, len(session.history) - 1)))
                 continue
             if rng.random() < 0.15 and len(session.history) > 1:
                 self.take_back(session, rng)
@@ -414,6 +419,7 @@ class _Examiner:
                 break
             step = session.history[-1]
             sent[step.number] = request
+            self.report.accepted.add(str(step.command.get("cmd")))
             self.check_step(session, step)
             if count % 5 == 0 and session.replay() != session.state:
                 self.report.add("undo and resume", "replay", f"{self.where}: after {request}, the state is not the replay of the log")
