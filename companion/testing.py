@@ -37,6 +37,7 @@ neither pytest nor hypothesis: tools/fault_suite.py uses it as the tests do.
 from __future__ import annotations
 
 import contextlib
+import gettext
 import json
 import pickle
 import random
@@ -353,7 +354,7 @@ class _Examiner:
 
     # -- one game ------------------------------------------------------------------------------------------
     def play(self, number: int, folder: Path, length: int) -> None:
-        game = self.game
+        game, self.pin = self.game, None
         rng = random.Random(f"{self.seed}:{number}")
         ways = ways_to_play(game)
         way = ways[(self.seed + number) % len(ways)]
@@ -461,7 +462,7 @@ class _Examiner:
         """Each command made up, by a sender at random (by each, `everyone`), and as someone's menu offers
         it; once a state one by the game master; and what a few scanned cards mean."""
         game, state = self.game, session.state
-        senders = [*self.viewers(session, master=False), STRANGER]
+        senders = [*self.viewers(session, master=False), MASTER, STRANGER]  # the master with the PIN, when there is one
         offered: dict[str, list[tuple[dict[str, Any], Viewer]]] = {}
         for viewer, options in menus.items():
             for option in options:
@@ -471,8 +472,6 @@ class _Examiner:
                 yield self.made_up(kind, command, rng), actor
             if kind in offered:
                 yield rng.choice(offered[kind])
-        kind = rng.choice(sorted(game.commands))
-        yield self.made_up(kind, game.commands[kind], rng), MASTER  # once a state: each costs a PIN check
         cards = [card.id for card in game.cards()]
         for card in [*rng.sample(cards, min(3, len(cards))), "no-such-card"]:
             actor = rng.choice(list(menus))
@@ -598,11 +597,14 @@ class _Examiner:
                                 f"a rule of the game broke: {broken}")
             except Exception as crash:
                 self.crashed("steps", f"the invariant after {kind}", crash)
-        acting = {TABLE, MASTER, step.by, *(seat_viewer(seat) for seat in session.turn.acting)}
+        if not deep:  # a command tried on a copy: what the table sees and hears of it
+            self.guarded(f"the table's screen after {kind}", self.glance, session, step)
+            return
+        screens = {TABLE, MASTER, step.by, *(seat_viewer(seat) for seat in session.turn.acting)}
         for viewer in self.viewers(session, master=step.number % 10 == 1):
-            if viewer in acting and (deep or viewer in (TABLE, step.by)):
+            if viewer in screens:
                 self.guarded(f"the screen of {viewer} after {kind}", self.screen, session, viewer)
-            elif deep:  # a seat not acting now: its view (its menu was drawn with the next probes)
+            else:  # a seat not acting now: its view (its menu is drawn by the next probes)
                 self.guarded(f"the view of {viewer} after {kind}", lambda v: json.dumps(session.view(v).to_json()), viewer)
 
     def check_turn(self, session: Session, kind: str) -> None:
@@ -632,6 +634,14 @@ class _Examiner:
         data = {"view": shown.to_json(), "menu": [_option_json(o) for o in menu], "ring": ring_json(game.ring(state)),
                 "spoken": [render(t) for t in spoken], "line": render(line)}
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    def glance(self, session: Session, step: Step) -> None:
+        """The table's view, the step's line, what is said of it and the ring: drawn without a crash."""
+        before = session.state_before(step)
+        texts = [session.describe(step, TABLE), session.view(TABLE).prompt, *self.game.announcements(before, step.events)]
+        json.dumps([session.view(TABLE).to_json(), ring_json(self.game.ring(session.state)), [render(text) for text in texts]])
+        for text in texts:
+            self.text(text)
 
     @staticmethod
     def records(session: Session, viewer: Viewer) -> str:
@@ -689,11 +699,11 @@ class _Examiner:
             if different:
                 self.report.add("undo and resume", "resumed", f"{self.where}: the resumed game differs from the live one in {', '.join(different)}")
             if again.history:
-                final = again.state
-                again.undo(len(again.history))
+                final, steps = again.state, len(again.history)
+                again.undo(steps)
                 if again.state != again.game.initial_state():
                     self.report.add("undo and resume", "undo all", f"{self.where}: undoing every step did not give the initial state")
-                again.redo(len(again.redo_stack))
+                again.redo(steps)
                 if again.state != final or again.replay() != final:
                     self.report.add("undo and resume", "redo all", f"{self.where}: redoing every step did not give the game back")
 
@@ -900,8 +910,7 @@ class _Examiner:
 
     def check_words(self, translations: Mapping[str, Any]) -> None:
         for code, translation in translations.items():
-            catalogue = translation if translation is not None else i18n.TABLE_LANGUAGE
-            with i18n.speaking(catalogue):
+            with i18n.speaking(translation if translation is not None else gettext.NullTranslations()):
                 for text in (t for kept in self.texts.values() for t in kept):
                     self.report.runs["words"] += 1
                     problem = _untranslatable(text, translation)
