@@ -16,7 +16,7 @@ from companion.cards_cli import add_cards_parser
 from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.messages import M, P, Text, render
-from companion.registry import all_games, get_game
+from companion.registry import get_game, listings
 from companion.session import Session
 from companion.store import EventStore, RepairReport, default_path
 
@@ -104,15 +104,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_game_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`companion <tool> <game> [args…]` for every tool a game offers (Elder Sign's `odds`, say)."""
+    known = listings()  # the games' listings: no game's rules are imported to build the command line
     offered: dict[str, list[str]] = {}
-    for game in all_games().values():
+    for game in known.values():
         for name in game.tools:
             offered.setdefault(name, []).append(game.id)
     for name, games in sorted(offered.items()):
         tool = sub.add_parser(name, help=f"{name} for {', '.join(games)} (the game's own options: {name} GAME --help)")
         tool.add_argument("game", choices=games)
         tool.add_argument("args", nargs=argparse.REMAINDER)
-        tool.set_defaults(func=lambda args, name=name: get_game(args.game).tools[name](args.args))
+        tool.set_defaults(func=lambda args, name=name: known[args.game].tools[name](args.args))
 
 
 def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
@@ -236,7 +237,7 @@ def _ring_flash(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    for game in all_games().values():
+    for game in listings().values():
         print(f"{game.id:10} {render(game.title)}")
     store = _open_store(args.db)
     saved = store.games()
