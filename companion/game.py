@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.chart import Chart, ChartStep
 from companion.contract import Seat, Turn, Viewer
 from companion.errors import RuleError
 from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
@@ -122,6 +123,9 @@ class GameDefinition:
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer);
     #: the one named "spoken" (a Text, or None) is what the "tell" gesture says aloud (Elder Sign's odds)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
+    #: chart(steps in force) -> the picture after the game: the key track over the turns and the dice
+    #: against the odds (companion/chart.py); a pure reading of the history. None: the game draws none
+    chart: Callable[[Sequence[ChartStep]], Chart] | None = None
     #: players win or lose together
     cooperative: bool = False
     #: how many seats a game may have

@@ -1,7 +1,7 @@
 """Big Bang moon game: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.bigbang import LISTING, inputs, views
+from companion.games.bigbang import LISTING, chart, inputs, views
 from companion.games.bigbang.commands import COMMANDS
 from companion.games.bigbang.config import BigBangSettings, default_settings
 from companion.games.bigbang.events import EVENTS
@@ -35,6 +35,7 @@ GAME = GameDefinition(
     name_command=inputs.name_command,
     gesture_hints=inputs.GESTURE_HINTS,
     analyses={"odds": views.odds},
+    chart=chart.chart,
     cooperative=True,
     seat_range=(2, 5),
     seat_count_setting="table.players",

@@ -1,7 +1,7 @@
 """Dungeon Twister: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.dungeontwister import LISTING, inputs, views
+from companion.games.dungeontwister import LISTING, chart, inputs, views
 from companion.games.dungeontwister.catalogue import catalogue
 from companion.games.dungeontwister.commands import COMMANDS
 from companion.games.dungeontwister.config import DungeonTwisterSettings, default_settings
@@ -34,6 +34,7 @@ GAME = GameDefinition(
     card_edition=catalogue().edition,
     secret_settings={"seats": {"secret_choices": "seats"}},
     scan=inputs.scan,
+    chart=chart.chart,
     cooperative=False,
     seat_range=(2, 2),
 )

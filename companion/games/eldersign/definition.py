@@ -1,7 +1,7 @@
 """Elder Sign: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.eldersign import LISTING, analysis, inputs, views
+from companion.games.eldersign import LISTING, analysis, chart, inputs, views
 from companion.games.eldersign.commands import COMMANDS
 from companion.games.eldersign.config import ElderSignSettings, default_settings
 from companion.games.eldersign.events import EVENTS, CardEntered
@@ -35,6 +35,7 @@ GAME = GameDefinition(
     own_cards=lambda events: [(e.into, e.entry) for e in events if isinstance(e, CardEntered)],
     scan=inputs.scan,
     analyses={"odds": analysis.odds, "advice": analysis.advice, "spoken": analysis.spoken},
+    chart=chart.chart,
     cooperative=True,
     seat_range=(1, 8),
     seat_count_setting="table.players",

@@ -1,7 +1,7 @@
 """Munchkin: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.munchkin import LISTING, inputs, views
+from companion.games.munchkin import LISTING, chart, inputs, views
 from companion.games.munchkin.commands import COMMANDS
 from companion.games.munchkin.config import EDITION, MunchkinSettings, default_settings
 from companion.games.munchkin.events import EVENTS
@@ -33,5 +33,6 @@ GAME = GameDefinition(
     card_edition=EDITION,
     scan=inputs.scan,
     analyses={"odds": views.odds, "catalogue": views.catalogue},
+    chart=chart.chart,
     seat_range=SEATS,
 )
