@@ -12,8 +12,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.messages import Text
+from companion.messages import M, P, Text
 from companion.records import Event
+
+#: how far the rolls that came off may be from the odds' count and still be "just as the odds said"
+LUCK_MARGIN = 0.5
+#: the chart's fixed words, for the screens and the export
+DICE_TITLE = M("The dice against the odds")
+TURN = M("Turn")
+ROLLS = M("Rolls")
+CAME_OFF = M("Came off")
+EXPECTED = M("Expected")
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,22 @@ class Chart:
     def expected(self) -> float:
         """How many of the rolls the odds said would come off: the sum of their chances."""
         return sum(c.chance for c in self.chances)
+
+    def title(self) -> Text:
+        return M("{track}, turn by turn", track=self.track)
+
+    def verdict(self) -> Text:
+        """How lucky the table was, in a few words (the same on the screen and in the export)."""
+        if not self.chances:
+            return M("No dice in this game: nothing to set against the odds.")
+        made, expected = self.made, self.expected
+        counted = P("{made} of {n} roll came off; the odds said {expected}.", "{made} of {n} rolls came off; the odds said {expected}.",
+                    n=len(self.chances), made=made, expected=f"{expected:.1f}")
+        if made > expected + LUCK_MARGIN:
+            return M("{counted} Luckier than the odds!", counted=counted)
+        if made < expected - LUCK_MARGIN:
+            return M("{counted} Less lucky than the odds.", counted=counted)
+        return M("{counted} Just as the odds said.", counted=counted)
 
     def luck(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
         """After each roll: the rolls expected to have come off so far, and those that did."""

@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("game_id", type=int)
     export.add_argument("--viewer", default="table", help='"table" (default), "seat:<name>", or "master" (with --pin)')
     export.add_argument("--pin", default=None, help="the game master's PIN, for --viewer master")
+    export.add_argument("--chart", default=None, metavar="FILE",
+                        help="write the picture after the game instead: the key track over the turns and the dice against the odds, "
+                             "as PNG or SVG by FILE's extension")
+    export.add_argument("--language", default="en", help="the chart's language: en, nl, it, ru or de (default en)")
     db_option(export)
     export.set_defaults(func=_export)
     return parser
@@ -298,8 +302,31 @@ def _export(args: argparse.Namespace) -> int:
     session = Session.resume(get_game(saved.game), store, args.game_id)
     viewer = Viewer.parse(args.viewer)
     session.view(viewer, args.pin)  # the PIN and the seat are checked before anything is written
+    if args.chart is not None:
+        return _export_chart(session, args.chart, args.language)
     for line in session.export(viewer):
         print(json.dumps(line, ensure_ascii=False))
+    return 0
+
+
+def _export_chart(session: Session, path: str, language: str) -> int:
+    """The chart holds public texts only (companion/chart.py): any viewer may write it."""
+    from entry.picture import chart_format, write_chart
+    from ui.i18n import LANGUAGES, set_language
+
+    chart_format(path)  # a wrong extension is refused before any work
+    if language not in LANGUAGES:
+        raise RuleError("UNKNOWN_LANGUAGE", M("There is no language \"{language}\" (known: {known}).",
+                                              language=language, known=", ".join(LANGUAGES)))
+    chart = session.chart()
+    if chart is None:
+        raise RuleError("NO_CHART", M("{game} draws no chart.", game=session.game.title))
+    set_language(language)
+    try:
+        write_chart(chart, path)
+    except OSError as exc:
+        raise RuleError("CHART_NOT_WRITTEN", M("The chart could not be written to {path}: {reason}.", path=path, reason=exc.strerror or str(exc))) from None
+    print(render(M("Wrote the chart of game {id} to {path}.", id=session.game_id, path=path)))
     return 0
 
 
