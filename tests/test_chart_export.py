@@ -36,7 +36,9 @@ def test_an_svg_with_the_charts_words_in_the_language_asked_for(saved, tmp_path)
     assert root.tag.endswith("svg")
     words = english.read_text(encoding="utf-8")
     assert "Moon, turn by turn" in words and "0 of 1 roll came off" in words
-    assert "Moon, turn by turn" not in russian.read_text(encoding="utf-8")  # translated, not the English words
+    russian_words = russian.read_text(encoding="utf-8")
+    assert "Луна, ход за ходом" in russian_words and "Кубики против шансов" in russian_words
+    assert "Moon, turn by turn" not in russian_words
     ET.parse(russian)
 
 
