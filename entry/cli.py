@@ -1,6 +1,7 @@
 """The `companion` command: every sub-command, wiring the core to `hardware/` and `ui/` through the
 composition root (entry/root.py) — always by imports inside the sub-command that needs them, so
-`companion headless` never loads the UI."""
+`companion headless` never loads the UI, and a game's tool (`companion odds eldersign`) loads neither a
+session nor any game's rules (building the command line reads only the games' listings)."""
 from __future__ import annotations
 
 import argparse
@@ -10,15 +11,16 @@ import os
 import random
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cards_cli import add_cards_parser
-from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.messages import M, P, Text, render
 from companion.registry import get_game, listings
-from companion.session import Session
 from companion.store import EventStore, RepairReport, default_path
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,6 +123,8 @@ def _add_game_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
+    from companion.session import Session
+
     game = get_game(game_id)
     store = _open_store(db)
     if resume:
@@ -271,6 +275,8 @@ def _repair(args: argparse.Namespace) -> int:
 def _repair_problems(db: str | os.PathLike[str], report: RepairReport) -> list[Text]:
     """What a repair's counts do not say: the list of games broke off, or saved games that still
     cannot be resumed (each is tried with its game's rules)."""
+    from companion.session import Session
+
     problems: list[Text] = []
     if not report.list_whole:
         problems.append(M("The list of games broke off where the file is damaged: more games may be lost than counted."))
@@ -297,6 +303,9 @@ def _open_store(db: str | None) -> EventStore:
 
 def _export(args: argparse.Namespace) -> int:
     """The saved game as the viewer may see it: secrets stay out unless the viewer may see them."""
+    from companion.contract import Viewer
+    from companion.session import Session
+
     store = _open_store(args.db)
     saved = store.game(args.game_id)
     session = Session.resume(get_game(saved.game), store, args.game_id)
