@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.processes import child_env, compile_bytecode
+from benchmarks.processes import child_env, compile_bytecode, cpu_seconds
 from companion.games.bigbang import GAME
 from companion.session import Session
 from companion.store import EventStore
@@ -120,15 +120,17 @@ def bench_round_trip(folder: Path, requests: int) -> list[tuple[str, str, str]]:
 
 def bench_start(folder: Path, runs: int) -> list[tuple[str, str, str]]:
     compile_bytecode()
-    samples = []
+    samples, cpu = [], []
     for i in range(runs):
         started = time.perf_counter()
         proc = headless(folder / f"start{i}.db")
         ask(proc, {"cmd": "state"})
         samples.append(time.perf_counter() - started)
+        cpu.append(cpu_seconds(proc.pid))  # the CPU it took to get there: what a busy machine does not inflate
         proc.stdin.close()
         proc.wait()
-    return [(f"process start to first reply, median of {runs}", f"{statistics.median(samples) * 1000:.0f} ms", "< 300 ms")]
+    return [(f"process start to first reply, median of {runs}: wall / CPU",
+             f"{statistics.median(samples) * 1000:.0f} / {statistics.median(cpu) * 1000:.0f} ms", "< 300 ms")]
 
 
 def _peak_rss_kib(pid: int) -> int:
