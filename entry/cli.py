@@ -1,6 +1,6 @@
 """The `companion` command: every sub-command, wiring the core to `hardware/` and `ui/` through the
 composition root (entry/root.py) — always by imports inside the sub-command that needs them, so
-`companion headless` never loads the UI, and a game's tool (`companion odds eldersign`) loads neither a
+`companion headless` never loads the UI, and a game's tool (`companion odds <game>`) loads neither a
 session nor any game's rules (building the command line reads only the games' listings)."""
 from __future__ import annotations
 
