@@ -1,7 +1,8 @@
 """What a game package hands the core: its rules as data and pure functions, its views per viewer.
 
-Each package under `companion/games/` exports one `GAME = GameDefinition(...)`; the registry finds it,
-so adding a game touches no core file (docs/adding-a-game.md walks through one). Modelled on
+Each package under `companion/games/` names one `GAME = GameDefinition(...)` (imported when the game
+is played; its `LISTING` is what the registry lists: companion/listing.py), so adding a game touches
+no core file (docs/adding-a-game.md walks through one). Modelled on
 boardgame.io's game object: setup, moves, phases, turn order and `endIf` become `decide`, `evolve`,
 `phases` and `turn`; `playerView` becomes `view(state, viewer)`.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.chart import Chart, ChartStep
 from companion.contract import Seat, Turn, Viewer
 from companion.errors import RuleError
 from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
@@ -121,8 +123,9 @@ class GameDefinition:
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer);
     #: the one named "spoken" (a Text, or None) is what the "tell" gesture says aloud (Elder Sign's odds)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
-    #: command-line tools the game adds: `companion <name> <game id> [args…]` runs tools[name](args) -> exit status
-    tools: Mapping[str, Callable[[list[str]], int]] = field(default_factory=dict)
+    #: chart(steps in force) -> the picture after the game: the key track over the turns and the dice
+    #: against the odds (companion/chart.py); a pure reading of the history. None: the game draws none
+    chart: Callable[[Sequence[ChartStep]], Chart] | None = None
     #: players win or lose together
     cooperative: bool = False
     #: how many seats a game may have

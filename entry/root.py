@@ -18,8 +18,9 @@ from typing import Any
 from companion.cards import CardCatalogue
 from companion.errors import RuleError
 from companion.game import GameDefinition
+from companion.listing import GameListing
 from companion.messages import M, Text
-from companion.registry import all_games, get_game
+from companion.registry import get_game, listings
 from companion.session import Session
 from companion.settings import add_to_table_file
 from companion.store import EventStore, SavedGame
@@ -67,8 +68,14 @@ class Companion:
 
     # -- games ------------------------------------------------------------------------------------
     @staticmethod
-    def games() -> dict[str, GameDefinition]:
-        return all_games()
+    def games() -> dict[str, GameListing]:
+        """Every game by id, with its title: listing them imports no game's rules."""
+        return listings()
+
+    @staticmethod
+    def definition(game_id: str) -> GameDefinition:
+        """A game's rules (the setup screen's settings), imported when first asked for."""
+        return get_game(game_id)
 
     @property
     def game(self) -> GameDefinition | None:

@@ -40,6 +40,7 @@ from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origi
 from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
+from ui.warmup import start_warm_up
 from ui.webroot import web_root
 from ui.widgets.common import safe
 from ui.widgets.ring import RingPreview
@@ -689,6 +690,7 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
     gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)
+    start_warm_up()  # Flet's control modules, imported while the browser loads the client (ui/warmup.py)
     try:
         uvicorn.Server(config).run()
     finally:
