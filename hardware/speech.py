@@ -32,6 +32,16 @@ log = logging.getLogger(__name__)
 #: espeak-ng voice per table language
 VOICES = {"en": "en", "nl": "nl", "it": "it", "ru": "ru", "de": "de"}
 SOUNDS = ("scan", "unknown", "repeat")
+#: espeak-ng's own default speed, in words a minute
+DEFAULT_RATE = 175
+
+
+def espeak_command(program: str, text: str, language: str, volume: int = 80, rate: int = DEFAULT_RATE,
+                   wav: str | None = None) -> list[str]:
+    """The espeak-ng command line that says `text` in `language` (into the WAV file `wav` instead, for
+    measuring). espeak-ng's amplitude runs 0-200, 100 its default."""
+    into = ["-w", wav] if wav else []
+    return [program, "-v", VOICES.get(language, "en"), "-a", str(volume * 2), "-s", str(rate), *into, "--", text]
 
 
 class Speaker(Protocol):
@@ -93,8 +103,8 @@ class EspeakSpeaker:
         self._thread.start()
 
     def command(self, text: str, language: str) -> list[str]:
-        """The command line that says `text` (espeak-ng's amplitude runs 0-200, 100 its default)."""
-        return [self.program, "-v", VOICES.get(language, "en"), "-a", str(self.volume * 2), "--", text]
+        """The command line that says `text`."""
+        return espeak_command(self.program, text, language, self.volume)
 
     def say(self, text: str, language: str, interrupt: bool = False) -> None:
         if not text.strip():

@@ -1,0 +1,129 @@
+"""What the voice says (issue 22): for each game and each of the five languages, how many lines, how long
+each is, how long a turn takes to hear, and whether anything is said twice.
+
+Each game is played through the real rig with the Recording speaker (tests/speech.py): a game with a
+blind script (`tests/<game>/blind.py`, played by the player who knows the menu by heart, buttons and scans)
+by its scripted turns; a game without one as a legal random game, a turn being a change of who acts.
+Seconds are measured by letting espeak-ng say every line into a WAV file, with the very command line the
+companion speaks with (voice, rate; the Russian line transliterated), and adding up the files' lengths
+(espeak-ng's own pauses before and after a line included: the time the speaker is busy). Without espeak-ng
+they are estimated from its words-per-minute setting, and the table says so.
+
+Targets: at most 12 words in at least 95 % of lines in every language; a Big Bang action turn at most
+20 s; nothing said twice in answer to one input.
+
+    python benchmarks/bench_speech.py [--games bigbang,munchkin] [--languages en,de] [--examples 3]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import wave
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from companion.registry import all_games  # noqa: E402
+from hardware.speech import DEFAULT_RATE, espeak_command  # noqa: E402
+from tests.speech import LANGUAGES, MAX_WORDS, WITHIN_SHARE, Heard, listen, long_lines, said_twice, words  # noqa: E402
+
+TURN_TARGET_S = 20.0
+
+
+class Clock:
+    """Seconds a line takes to say: measured with espeak-ng into a WAV file, else estimated."""
+
+    def __init__(self, measure: bool):
+        self.program = shutil.which("espeak-ng") if measure else None
+        self._known: dict[tuple[str, str], float] = {}
+        self._folder = tempfile.TemporaryDirectory(prefix="bench-speech-")
+
+    @property
+    def how(self) -> str:
+        if self.program:
+            return f"measured: {self.program} -w (a WAV file per line, its length)"
+        return f"estimated: {DEFAULT_RATE} words a minute, espeak-ng's default rate (espeak-ng not installed)"
+
+    def seconds(self, text: str, language: str) -> float:
+        key = (language, text)
+        if key not in self._known:
+            self._known[key] = self._measure(text, language) if self.program else words(text) * 60 / DEFAULT_RATE
+        return self._known[key]
+
+    def _measure(self, text: str, language: str) -> float:
+        assert self.program is not None
+        path = Path(self._folder.name) / "line.wav"
+        command = espeak_command(self.program, text, language, wav=str(path))
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+        with wave.open(str(path)) as sound:
+            return sound.getnframes() / sound.getframerate()
+
+
+def _p95(values: list[int]) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] if ordered else 0
+
+
+def figures(heard: Heard, clock: Clock) -> dict[str, object]:
+    counts = [words(text) for text in heard.texts]
+    turns = heard.turns()
+    seconds = [sum(clock.seconds(text, heard.language) for text in lines) for lines in turns.values()]
+    per_turn = [len(lines) for lines in turns.values()]
+    return {
+        "lines": len(counts),
+        "mean": sum(counts) / len(counts) if counts else 0.0,
+        "p95": _p95(counts),
+        "within": sum(1 for n in counts if n <= MAX_WORDS) / len(counts) if counts else 1.0,
+        "long": long_lines(heard),
+        "turns": len(turns),
+        "lines_per_turn": sum(per_turn) / len(per_turn) if per_turn else 0.0,
+        "seconds_mean": sum(seconds) / len(seconds) if seconds else 0.0,
+        "seconds_max": max(seconds) if seconds else 0.0,
+        "twice": said_twice(heard),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(all_games()), help="game ids, comma-separated (default: every game)")
+    parser.add_argument("--languages", default=",".join(LANGUAGES), help="language codes, comma-separated (default: all five)")
+    parser.add_argument("--examples", type=int, default=2, help="long lines and repeats shown per game and language")
+    parser.add_argument("--estimate", action="store_true", help="estimate seconds from words even where espeak-ng is installed")
+    parser.add_argument("--length", type=int, default=200, help="commands in a random game (games without a script)")
+    args = parser.parse_args(argv or [])
+    clock = Clock(measure=not args.estimate)
+    print(f"seconds of speech: {clock.how}")
+    header = ("game", "lang", "played", "lines", "words/line", "p95", f"<= {MAX_WORDS} words", "turns", "lines/turn",
+              "s/turn mean", "s/turn max", "said twice")
+    rows = [header]
+    notes: list[str] = []
+    for game in args.games.split(","):
+        for language in args.languages.split(","):
+            heard = listen(game, language, length=args.length)
+            f = figures(heard, clock)
+            within = f"{f['within']:.1%}" + ("" if f["within"] >= WITHIN_SHARE else " !")
+            turn_mark = " !" if game == "bigbang" and f["seconds_mean"] > TURN_TARGET_S else ""
+            rows.append((game, language, heard.source, str(f["lines"]), f"{f['mean']:.1f}", str(f["p95"]), within, str(f["turns"]),
+                         f"{f['lines_per_turn']:.1f}", f"{f['seconds_mean']:.1f}{turn_mark}", f"{f['seconds_max']:.1f}",
+                         str(len(f["twice"]))))
+            for text in f["long"][:args.examples]:  # type: ignore[index]
+                notes.append(f"  {game} {language} over {MAX_WORDS} words ({words(text)}): {text}")
+            for line, earlier in f["twice"][:args.examples]:  # type: ignore[index]
+                notes.append(f"  {game} {language} said twice: {line!r} (also in {earlier!r})")
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) if i < 3 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
+    print(f"targets: <= {MAX_WORDS} words in >= {WITHIN_SHARE:.0%} of lines in every language; a Big Bang action turn "
+          f"<= {TURN_TARGET_S:.0f} s; nothing said twice ('!' marks a figure off its target)")
+    if notes:
+        print("examples:")
+        print("\n".join(notes))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
