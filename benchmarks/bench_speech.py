@@ -6,7 +6,7 @@ blind script (`tests/<game>/blind.py`, played by the player who knows the menu b
 by its scripted turns; a game without one as a legal random game, a turn being a change of who acts.
 Seconds are measured by letting espeak-ng say every line into a WAV file, with the very command line the
 companion speaks with (voice, rate; the Russian line transliterated), and adding up the files' lengths
-(espeak-ng's own pauses before and after a line included: the time the speaker is busy). Without espeak-ng
+and the speaker's pause between lines (the time the speaker is busy). Without espeak-ng
 they are estimated from its words-per-minute setting, and the table says so.
 
 Targets: at most 12 words in at least 95 % of lines in every language; a Big Bang action turn at most
@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.registry import all_games  # noqa: E402
-from hardware.speech import DEFAULT_RATE, espeak_command  # noqa: E402
+from hardware.speech import DEFAULT_RATE, LINE_GAP_S, espeak_command  # noqa: E402
 from tests.speech import LANGUAGES, MAX_WORDS, WITHIN_SHARE, Heard, listen, long_lines, said_twice, words  # noqa: E402
 
 TURN_TARGET_S = 20.0
@@ -52,7 +52,7 @@ class Clock:
     def seconds(self, text: str, language: str) -> float:
         key = (language, text)
         if key not in self._known:
-            self._known[key] = self._measure(text, language) if self.program else words(text) * 60 / DEFAULT_RATE
+            self._known[key] = (self._measure(text, language) if self.program else words(text) * 60 / DEFAULT_RATE) + LINE_GAP_S
         return self._known[key]
 
     def _measure(self, text: str, language: str) -> float:

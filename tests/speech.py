@@ -80,7 +80,7 @@ def said_twice(heard: Heard) -> list[tuple[str, str]]:
         plain = [_plain(text) for text in answer]
         for i, line in enumerate(plain):
             for j, other in enumerate(plain):
-                if i != j and line and (line == other and j < i or line != other and line in other):
+                if i != j and line and ((line == other and j < i) or (line != other and line in other)):
                     twice.append((answer[i], answer[j]))
                     break
     return twice

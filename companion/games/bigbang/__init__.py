@@ -4,7 +4,7 @@ The companion keeps the moon track, the cubes, hands, pile and location decks, a
 master who knows which rune each letter belongs to.
 """
 from companion.game import GameDefinition
-from companion.games.bigbang import inputs, views
+from companion.games.bigbang import inputs, spoken, views
 from companion.games.bigbang.commands import COMMANDS
 from companion.games.bigbang.config import BigBangSettings, default_settings
 from companion.games.bigbang.events import EVENTS
@@ -31,6 +31,8 @@ GAME = GameDefinition(
     describe=views.describe,
     ring=views.ring,
     announcements=views.announcements,
+    speak=spoken.speak,
+    spoken_prompt=spoken.spoken_prompt,
     master_pin=lambda state: state.master_pin,
     options=inputs.options,
     bindings=inputs.BINDINGS,

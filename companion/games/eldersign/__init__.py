@@ -7,7 +7,7 @@ attempt under way; players roll their real dice and say the faces, and it tells 
 chance of the best play ("what now?"). README.md next to this file says what is modelled.
 """
 from companion.game import GameDefinition
-from companion.games.eldersign import analysis, inputs, views
+from companion.games.eldersign import analysis, inputs, spoken, views
 from companion.games.eldersign.commands import COMMANDS
 from companion.games.eldersign.config import ElderSignSettings, default_settings
 from companion.games.eldersign.events import EVENTS, CardEntered
@@ -35,6 +35,8 @@ GAME = GameDefinition(
     describe=views.describe,
     ring=views.ring,
     announcements=views.announcements,
+    speak=spoken.speak,
+    spoken_prompt=spoken.spoken_prompt,
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
