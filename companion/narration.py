@@ -69,7 +69,7 @@ class Narrator:
                 said.append(Utterance(line, utterance.kind, utterance.interrupt and not said))
         if outcome.kind != "selected":
             self._asking = None
-        return said
+        return _without_echoes(said)
 
     def _heard(self, utterance: Utterance) -> bool:
         if self.verbosity == "off":
@@ -88,7 +88,8 @@ class Narrator:
             return said or self._steps(outcome, picked=False)  # a step is never met with silence
         if kind == "undone":
             turn = self._turn()
-            return [Utterance(joined([M("Undone:"), outcome.message]), "result", interrupt=True), *turn,
+            taken_back = spoken_lines(render(joined([M("Undone:"), outcome.message])))[:1]  # its first clause names it
+            return [*(Utterance(line, "result", interrupt=True) for line in taken_back), *turn,
                     *self._pointer(outcome, prompted=bool(turn))]
         if kind == "refused":
             return [Utterance(outcome.message, "refusal", interrupt=True)]
@@ -159,6 +160,27 @@ class Narrator:
 
 def _plain(line: str) -> str:
     return " ".join(re.sub(r"[^\w ]+", " ", line.lower()).split())
+
+
+def _without_echoes(said: list[Utterance]) -> list[Utterance]:
+    """`said` less a line that a later one says in full and more ("Ann fights", then the prompt "Ann fights
+    a level 11 monster"; "Bob wins by 10", then the item "Kill: Bob wins by 10"). A menu item is never
+    left out, nor a line for an item that says only the same ("drew Leonard", then "1 Drew Leonard":
+    what happened, then what YES does)."""
+    kept: list[Utterance] = []
+    for i, utterance in enumerate(said):
+        plain = _plain(str(utterance.text))
+        echoed = utterance.kind != "cursor" and any(
+            f" {plain} " in f" {_plain(str(later.text))} " and _unnumbered(_plain(str(later.text))) != plain for later in said[i + 1:])
+        if not echoed:
+            kept.append(utterance)
+    if kept and said and said[0].interrupt and not kept[0].interrupt:
+        kept[0] = Utterance(kept[0].text, kept[0].kind, interrupt=True)
+    return kept
+
+
+def _unnumbered(plain: str) -> str:
+    return re.sub(r"^\d+ ", "", plain)
 
 
 def _said_already(line: str, said: list[str]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from companion.messages import M, render
+from companion.messages import M, P, render
 
 #: the most words one spoken line has (the team's standard for the voice)
 MAX_WORDS = 12
@@ -25,12 +25,29 @@ _PERCENT = re.compile(r" \((\d+%)\)")
 _SENTENCE_END = re.compile(r"(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z][a-z]{2}\.)(?<=[.!?])\s+(?=\S)")
 
 
+#: abbreviations the screens use, as each language writes them, and how the voice says them (Dungeon
+#: Twister's action and victory points): (the abbreviation, with a number before it, alone)
+_ABBREVIATIONS = (
+    (M("AP"), lambda n: P("{n} action point", "{n} action points", n=n), M("action points")),
+    (M("VP"), lambda n: P("{n} victory point", "{n} victory points", n=n), M("victory points")),
+)
+
+
+def _spelled_out(text: str) -> str:
+    for abbreviation, counted, alone in _ABBREVIATIONS:
+        short = re.escape(render(abbreviation))
+        text = re.sub(rf"(?<!\w)([+-]?)(\d+) {short}\b", lambda m, counted=counted: m.group(1) + render(counted(int(m.group(2)))), text)
+        text = re.sub(rf"\b{short}\b", lambda m, alone=alone: render(alone), text)
+    return text
+
+
 def verbalised(text: str) -> str:
     """`text` with its symbols as words: "a → b" as "a to b", "3. item" as "3 item" ("2. 2 cards" as "2, 2
-    cards"), "(33%)" as "33%", " / " as a comma."""
+    cards"), "(33%)" as "33%", "2 AP" as "2 action points", " / " as a comma."""
     text = _NUMBERED.sub(lambda m: f"{m.group(1)}{m.group(2)}{', ' if m.end() < len(text) and text[m.end()].isdigit() else ' '}", text)
     text = _PERCENT.sub(lambda m: f" {m.group(1)}", text)
     text = _ARROW.sub(lambda m: render(M("{a} to {b}", a=m.group(1), b=m.group(2))), text)
+    text = _spelled_out(text)
     return _SLASH.sub(", ", text)
 
 

@@ -39,14 +39,19 @@ def speak(before: ElderSignState, events: Sequence[Event], picked: bool = False)
 
 def _line(s: ElderSignState, event: Event) -> Text | None:
     if isinstance(event, ev.Rolled):
-        faces = joined([spoken_face(face) for _colour, face in event.dice])
-        return M("rolled {faces}", faces=faces) if not event.positions else M("rerolled {faces}", faces=faces)
+        return roll_said(event)
     if isinstance(event, ev.ClockAdvanced):
         return M("clock {a} → {b}", a=hour(event.source), b=hour(event.to))
     if isinstance(event, ev.TurnStarted):
         return None  # the prompt of the new turn says whose it is
     describe = _DESCRIBE.get(type(event))
     return describe(s, event) if describe else None
+
+
+def roll_said(event: ev.Rolled) -> Text:
+    """"rolled Peril 1 2 3 Lore Lore" (the screen's row: "P 1 2 3 L L")."""
+    faces = joined([spoken_face(face) for _colour, face in event.dice])
+    return M("rolled {faces}", faces=faces) if not event.positions else M("rerolled {faces}", faces=faces)
 
 
 def spoken_face(face: int) -> Text:
