@@ -10,8 +10,9 @@ its own ("8 → 9" is "8 naar 9" in Dutch, "с 8 на 9" in Russian).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from companion.messages import M, P, render
+from companion.messages import M, Message, P, render
 
 #: the most words one spoken line has (the team's standard for the voice)
 MAX_WORDS = 12
@@ -27,9 +28,17 @@ _SENTENCE_END = re.compile(r"(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z][a-z]{2}\.)(?<=[.!?])
 
 #: abbreviations the screens use, as each language writes them, and how the voice says them (Dungeon
 #: Twister's action and victory points): (the abbreviation, with a number before it, alone)
-_ABBREVIATIONS = (
-    (M("AP"), lambda n: P("{n} action point", "{n} action points", n=n), M("action points")),
-    (M("VP"), lambda n: P("{n} victory point", "{n} victory points", n=n), M("victory points")),
+def _action_points(n: int) -> Message:
+    return P("{n} action point", "{n} action points", n=n)
+
+
+def _victory_points(n: int) -> Message:
+    return P("{n} victory point", "{n} victory points", n=n)
+
+
+_ABBREVIATIONS: tuple[tuple[Message, Callable[[int], Message], Message], ...] = (
+    (M("AP"), _action_points, M("action points")),
+    (M("VP"), _victory_points, M("victory points")),
 )
 
 

@@ -144,7 +144,6 @@ def test_a_line_is_said_once_even_when_an_alert_repeats_it():
     """A game without a spoken form of its own: its undo-list line cut at its clauses, an alert that
     only repeats a clause left out."""
     from companion.games.eldersign import GAME as ELDER_SIGN
-
     from tests.walks import fault_suite
 
     table = Table(Session(ELDER_SIGN, 2))

@@ -19,11 +19,11 @@ from companion.contract import TABLE
 from companion.games.bigbang import GAME
 from companion.headless import Headless
 from companion.messages import render
-from companion.spoken import spoken_lines, verbalised
 from companion.records import Record
 from companion.ring import ring_json
 from companion.sealing import Sealer, store_key, unsealed
 from companion.session import Session
+from companion.spoken import spoken_lines, verbalised
 from companion.store import EventStore
 from companion.table import Table
 from hardware.config import HardwareConfig
