@@ -45,9 +45,14 @@ _ABBREVIATIONS: tuple[tuple[Message, Callable[[int], Message], Message], ...] = 
 def _spelled_out(text: str) -> str:
     for abbreviation, counted, alone in _ABBREVIATIONS:
         short = re.escape(render(abbreviation))
-        text = re.sub(rf"(?<!\w)([+-]?)(\d+) {short}\b", lambda m, counted=counted: m.group(1) + render(counted(int(m.group(2)))), text)
-        text = re.sub(rf"\b{short}\b", lambda m, alone=alone: render(alone), text)
+        text = re.sub(rf"(?<!\w)([+-]?)(\d+) {short}\b", _counted_words(counted), text)
+        text = re.sub(rf"\b{short}\b", render(alone).replace("\\", "\\\\"), text)
     return text
+
+
+def _counted_words(counted: Callable[[int], Message]) -> Callable[[re.Match[str]], str]:
+    """"+2 AP" as "+2 action points": the sign kept, the number said with its words."""
+    return lambda match: match.group(1) + render(counted(int(match.group(2))))
 
 
 def verbalised(text: str) -> str:
