@@ -82,7 +82,7 @@ def spoken_prompt(s: BigBangState) -> Text:
     player = s.active_player or ""
     said: list[Text] = []
     if s.phase == CHOOSE:
-        said.append(M("{player}'s turn: one action, then the ring drops.", player=player) if s.red_moon_open
+        said.append(M("{player}'s last turn before the ring drops.", player=player) if s.red_moon_open
                     else M("{player}'s turn", player=player))
     elif s.phase in _SHORT:
         said.append(_SHORT[s.phase](s, player))
