@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import wave
 from pathlib import Path
 
@@ -97,6 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--length", type=int, default=200, help="commands in a random game (games without a script)")
     args = parser.parse_args(argv or [])
     clock = Clock(measure=not args.estimate)
+    started = time.perf_counter()
     print(f"seconds of speech: {clock.how}")
     header = ("game", "lang", "played", "lines", "words/line", "p95", f"<= {MAX_WORDS} words", "turns", "lines/turn",
               "s/turn mean", "s/turn max", "said twice")
@@ -123,6 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     if notes:
         print("examples:")
         print("\n".join(notes))
+    print(f"played, heard and measured in {(time.perf_counter() - started) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

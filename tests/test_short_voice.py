@@ -66,7 +66,7 @@ def test_a_fights_result_is_said_once():
 
 
 def test_the_symbols_are_words_in_each_language():
-    samples = {"en": "cubes 0 to 1", "nl": "kubussen 0 naar 1", "it": "cubetti da 0 a 1", "ru": "кубики с 0 на 1", "de": "Klötzchen 0 auf 1"}
+    samples = {"en": "cubes 0 to 1", "nl": "kubussen 0 naar 1", "it": "cubetti da 0 a 1", "ru": "кубы с 0 на 1", "de": "Klötzchen von 0 auf 1"}
     for language, said in samples.items():
         with in_language(language):
             assert verbalised(render(M("cubes {a} → {b}", a=0, b=1))) == said
