@@ -73,8 +73,9 @@ def _p95(values: list[int]) -> int:
 def figures(heard: Heard, clock: Clock) -> dict[str, object]:
     counts = [words(text) for text in heard.texts]
     turns = heard.turns()
-    seconds = [sum(clock.seconds(text, heard.language) for text in lines) for lines in turns.values()]
-    per_turn = [len(lines) for lines in turns.values()]
+    every = {turn: sum(clock.seconds(text, heard.language) for text in lines) for turn, lines in turns.items()}
+    seconds = [s for turn, s in every.items() if turn <= heard.typical]  # the typical action turns
+    per_turn = [len(lines) for turn, lines in turns.items() if turn <= heard.typical]
     return {
         "lines": len(counts),
         "mean": sum(counts) / len(counts) if counts else 0.0,
@@ -85,6 +86,7 @@ def figures(heard: Heard, clock: Clock) -> dict[str, object]:
         "lines_per_turn": sum(per_turn) / len(per_turn) if per_turn else 0.0,
         "seconds_mean": sum(seconds) / len(seconds) if seconds else 0.0,
         "seconds_max": max(seconds) if seconds else 0.0,
+        "seconds_all": sum(every.values()) / len(every) if every else 0.0,
         "twice": said_twice(heard),
     }
 
@@ -101,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     print(f"seconds of speech: {clock.how}")
     header = ("game", "lang", "played", "lines", "words/line", "p95", f"<= {MAX_WORDS} words", "turns", "lines/turn",
-              "s/turn mean", "s/turn max", "said twice")
+              "s/turn mean", "s/turn max", "s/turn, all", "said twice")
     rows = [header]
     notes: list[str] = []
     for game in args.games.split(","):
@@ -110,9 +112,9 @@ def main(argv: list[str] | None = None) -> None:
             f = figures(heard, clock)
             within = f"{f['within']:.1%}" + ("" if f["within"] >= WITHIN_SHARE else " !")
             turn_mark = " !" if game == "bigbang" and f["seconds_mean"] > TURN_TARGET_S else ""
-            rows.append((game, language, heard.source, str(f["lines"]), f"{f['mean']:.1f}", str(f["p95"]), within, str(f["turns"]),
-                         f"{f['lines_per_turn']:.1f}", f"{f['seconds_mean']:.1f}{turn_mark}", f"{f['seconds_max']:.1f}",
-                         str(len(f["twice"]))))
+            rows.append((game, language, heard.source, str(f["lines"]), f"{f['mean']:.1f}", str(f["p95"]), within,
+                         f"{heard.typical}/{f['turns']}", f"{f['lines_per_turn']:.1f}", f"{f['seconds_mean']:.1f}{turn_mark}",
+                         f"{f['seconds_max']:.1f}", f"{f['seconds_all']:.1f}", str(len(f["twice"]))))
             for text in f["long"][:args.examples]:  # type: ignore[index]
                 notes.append(f"  {game} {language} over {MAX_WORDS} words ({words(text)}): {text}")
             for line, earlier in f["twice"][:args.examples]:  # type: ignore[index]
@@ -122,6 +124,8 @@ def main(argv: list[str] | None = None) -> None:
         print("  ".join(cell.ljust(w) if i < 3 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
     print(f"targets: <= {MAX_WORDS} words in >= {WITHIN_SHARE:.0%} of lines in every language; a Big Bang action turn "
           f"<= {TURN_TARGET_S:.0f} s; nothing said twice ('!' marks a figure off its target)")
+    print("turns: typical action turns / all turns (a script's TURNS, then its MORE_TURNS: undo, redo, help cards, the "
+          "sword…); lines/turn and s/turn mean and max are of the typical action turns; s/turn, all: of every turn")
     if notes:
         print("examples:")
         print("\n".join(notes))

@@ -48,6 +48,8 @@ class Heard:
     game: str
     language: str
     source: str  # "script" or "random game"
+    #: the turns 1..typical are typical action turns (a script's TURNS; in a random game every turn)
+    typical: int = 0
     lines: list[tuple[int, str]] = field(default_factory=list)
     answers: list[list[str]] = field(default_factory=list)
 
@@ -109,12 +111,13 @@ def scripts() -> dict[str, ModuleType]:
     return found
 
 
-def listen(game_id: str, language: str, seed: int = 3, length: int = 200) -> Heard:
-    """The game `game_id` played in `language`: its blind script where it has one, else a random game."""
+def listen(game_id: str, language: str, seed: int = 3, length: int = 200, scan_board: bool = False) -> Heard:
+    """The game `game_id` played in `language`: its blind script where it has one (`scan_board`: the
+    player reads the board by its cards, as tests/blind.py's Player), else a random game."""
     script = scripts().get(game_id)
     with in_language(language):
         if script is not None:
-            return _listen_to_script(script, language)
+            return _listen_to_script(script, language, scan_board)
         return _listen_to_walk(all_games()[game_id], language, seed, length)
 
 
@@ -146,8 +149,8 @@ class _Ears:
         self.heard.lines += [(self.turn, text) for text in said]
 
 
-def _listen_to_script(script: ModuleType, language: str) -> Heard:
-    heard = Heard(script.GAME.id, language, "script")
+def _listen_to_script(script: ModuleType, language: str, scan_board: bool = False) -> Heard:
+    heard = Heard(script.GAME.id, language, "script", typical=len(script.TURNS))
     catalogue = CardCatalogue(":memory:")
     uids = script.tags()
     for card, tags in uids.items():
@@ -160,7 +163,8 @@ def _listen_to_script(script: ModuleType, language: str) -> Heard:
             ears = _Ears(heard, rig.speaker)
             table.subscribe(ears)
             table.command(script.START)
-            player = script.player(table, TableHands(table, uids), speaker=rig.speaker)
+            options = {"scan_board": True} if scan_board else {}
+            player = script.player(table, TableHands(table, uids), speaker=rig.speaker, **options)
             player.play(list(getattr(script, "DEAL", [])))
             for turn, requests in enumerate([*script.TURNS, *getattr(script, "MORE_TURNS", [])], start=1):
                 ears.turn = turn
@@ -189,4 +193,5 @@ def _listen_to_walk(game: GameDefinition, language: str, seed: int, length: int)
             if turn.status == "playing" and turn.acting != acting:
                 acting = turn.acting
                 ears.turn += 1
+    heard.typical = ears.turn
     return heard

@@ -63,8 +63,15 @@ _SPOKEN: dict[type, Callable[[BigBangState, Any], Text]] = {
     ev.MoonMoved: _moon,
     ev.CubesChanged: _cubes,
     ev.CharacterMoved: lambda s, e: M("{character} to {place}", character=names.character(e.character), place=_place(s, e.location)),
-    ev.LocationFilled: lambda s, e: M("{card} at {place}", card=_card_name(s, e.card), place=_place(s, e.location)),
+    ev.LocationFilled: lambda s, e: _laid(s, e),
 }
+
+
+def _laid(s: BigBangState, e: ev.LocationFilled) -> Text:
+    """The card laid, and where unless the prompt named the one place to fill."""
+    if s.phase == REFILL and len(s.fillable_locations()) == 1:
+        return _card_name(s, e.card)
+    return M("{card} at {place}", card=_card_name(s, e.card), place=_place(s, e.location))
 #: what the menu item picked said already (the character and cards played, the place, the count drawn…)
 _HEARD_WHEN_PICKED = {ev.CharacterChosen, ev.Passed, ev.CharacterMoved, ev.DrawAnnounced, ev.CardDrawn, ev.LocationFilled,
                       ev.HelpPlayed, ev.LettersSwapped, ev.ArtefactUsed, ev.RelicUsed, ev.DieRolled, ev.LetterLaid, ev.HandDealt}
