@@ -55,7 +55,7 @@ def test_whose_turn_is_said_only_when_it_changes():
     said = heard(narrator, table.command({"cmd": "reveal", "card": "raj"}))
     assert said == [("result", "drew Raj"), ("turn", "Lay a card on Caltech.")]  # the card to scan now: no menu item
     said = heard(narrator, table.command({"cmd": "place", "location": 1, "card": "kripke"}))
-    assert said == [("result", "Barry Kripke at Caltech"), ("turn", "Bob's turn"), ("cursor", "4 Play 1 Raj")]
+    assert said == [("result", "Barry Kripke"), ("turn", "Bob's turn"), ("cursor", "4 Play 1 Raj")]  # where: just said
     said = heard(narrator, table.command({"cmd": "play", "character": "raj", "cards": 1}))
     assert [kind for kind, _text in said] == ["result", "cursor"]  # Bob again, in another phase: the menu's item says what now
 
