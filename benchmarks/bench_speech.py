@@ -13,6 +13,14 @@ Targets: at most 12 words in at least 95 % of lines in every language; a Big Ban
 20 s; nothing said twice in answer to one input.
 
     python benchmarks/bench_speech.py [--games bigbang,munchkin] [--languages en,de] [--examples 3]
+
+Before issue 22 (commit 698e57b, the same script and player, measured the same way but with the speaker's
+command line of then: espeak-ng's own pause after each line, no gap): a Big Bang typical action turn
+(the 7 TURNS) had 24.0 lines and took, mean / max, en 64.4 / 84.4 s, nl 71.8 / 96.7, it 69.1 / 92.5,
+ru 73.1 / 96.1, de 73.7 / 96.3 (all 12 turns: en 68.5 / 94.8, de 78.9 / 111.2). Lines of at most 12
+words: Big Bang 86.9–95.6 %, Munchkin 86.6–88.6 %, Dungeon Twister 92.7–96.4 %, Elder Sign 95.4–96.8 %
+(random games); said twice in answer to one input: 5–47 per game and language (a fight's result, a
+midnight, a prompt repeating its menu item).
 """
 from __future__ import annotations
 
