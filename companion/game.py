@@ -92,6 +92,15 @@ class GameDefinition:
     #: alerts are spoken (a red moon and how far the ring drops, a fight's result, midnight, a kill);
     #: public texts only
     announcements: Callable[[State, Sequence[Event]], list[Text]] = lambda state, events: []
+    #: speak(state_before, events, picked) -> what the voice says of a step, shorter than its undo-list
+    #: line (the narrator adds the announcements not already said); `picked`: the step is the menu item
+    #: the buttons pointed at, just heard, so the lines that only repeat it may be left out. None: the
+    #: undo-list line, cut short
+    speak: Callable[[State, Sequence[Event], bool], list[Text]] | None = None
+    #: spoken_prompt(state) -> the prompt as the voice says it when the turn moves on ("" says nothing:
+    #: the menu's item says enough); None: the prompt's first sentence. The whole prompt is said on
+    #: the "tell" gesture
+    spoken_prompt: Callable[[State], Text] | None = None
     #: the game master's PIN (None: no game-master view in this game, or none set)
     master_pin: Callable[[State], str | None] = lambda state: None
     #: what `actor` can do now, as a menu for the buttons and the screen

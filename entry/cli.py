@@ -46,6 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     def db_option(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=None, help=f"the save file (default: $COMPANION_DB or {default_path()})")
 
+    def language_option(p: argparse.ArgumentParser) -> None:
+        from hardware.config import TABLE_LANGUAGES
+
+        p.add_argument("--lang", default=None, choices=TABLE_LANGUAGES,
+                       help="the table's language, spoken and shown, kept for the next start (default: the one chosen last, "
+                            "else the hardware config's [speech] language, else English)")
+
     headless = sub.add_parser("headless", help="play one game through JSON lines on stdin/stdout")
     headless.add_argument("game", help="game id (companion games lists them)")
     db_option(headless)
@@ -61,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=None)
     run.add_argument("--resume", action="store_true", help="go on with the most recent saved game")
     run.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
+    language_option(run)
     run.set_defaults(func=_run)
 
     console = sub.add_parser("console", help="play in a text console instead of the touchscreen UI")
@@ -69,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--seed", type=int, default=None)
     console.add_argument("--resume", action="store_true")
     console.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
+    language_option(console)
     console.set_defaults(func=_console)
 
     doctor = sub.add_parser("doctor", help="check each configured device, the save folder and the web port, and say what to fix")
@@ -171,7 +180,7 @@ def _open_for_run(args: argparse.Namespace) -> Any:
 
     db = args.db or default_path()
     try:
-        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume, language=args.lang)  # a config mistake stops here
     except StoreError as exc:
         if exc.code != "DAMAGED_SAVE_FILE":  # only a file SQLite calls corrupt is repaired; a full or read-only disk is not damage
             raise
@@ -179,7 +188,7 @@ def _open_for_run(args: argparse.Namespace) -> Any:
         told: list[Text] = [M("The save file was damaged: {saved} games were saved into a fresh file, {lost} could not be read. "
                               "The damaged file is kept as {kept}.", saved=report.games_saved, lost=report.games_lost, kept=str(report.kept_as)),
                             *_repair_problems(db, report)]  # before the companion holds a game: each is tried
-        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume, language=args.lang)
         companion.notices[:0] = told
     for notice in companion.notices:
         print(f"companion: {render(notice)}", file=sys.stderr)
@@ -190,12 +199,19 @@ def _console(args: argparse.Namespace) -> int:
     from companion.cards import CardCatalogue
     from companion.console import play
     from companion.table import Table
+    from entry.root import keep_language, table_language
     from hardware import config
     from hardware.rig import Rig
+    from ui import i18n
 
     hardware = config.load(args.hardware)
     session = open_session(args.game, args.db, args.seed, args.resume)
     assert session.store is not None
+    language = table_language(session.store.path, hardware.language, args.lang)
+    if language is not None:
+        i18n.set_language(language)
+    if args.lang is not None:
+        keep_language(session.store.path, args.lang)
     table = Table(session, CardCatalogue(session.store.path))
     with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
         play(table, _ConsoleDevices(rig))

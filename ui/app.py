@@ -90,7 +90,7 @@ class Hub:
         self.code_shown_s = 60.0
         self._lock = threading.Lock()
         self._apps: list[App] = []
-        self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
+        self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched), companion.on_notice(self.redraw)]
         if companion.simulated_ring:
             self._unsubscribe.append(companion.add_ring_listener(self.ring))
 
@@ -622,6 +622,7 @@ class App:
             self.relanguage()
             return
         i18n.set_language(code)
+        self.companion.keep_language(code)  # the voice speaks it after a restart too
         self.render()
         self.hub.language_changed(source=self)
 

@@ -1,7 +1,7 @@
 """Big Bang moon game: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.bigbang import LISTING, chart, inputs, views
+from companion.games.bigbang import LISTING, chart, inputs, spoken, views
 from companion.games.bigbang.commands import COMMANDS
 from companion.games.bigbang.config import BigBangSettings, default_settings
 from companion.games.bigbang.events import EVENTS
@@ -27,6 +27,8 @@ GAME = GameDefinition(
     describe=views.describe,
     ring=views.ring,
     announcements=views.announcements,
+    speak=spoken.speak,
+    spoken_prompt=spoken.spoken_prompt,
     master_pin=lambda state: state.master_pin,
     options=inputs.options,
     bindings=inputs.BINDINGS,

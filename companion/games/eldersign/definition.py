@@ -1,7 +1,7 @@
 """Elder Sign: the rules and views as the core takes them, `GAME`, imported when a game of it is played
 (the package's `LISTING` is all that lists it)."""
 from companion.game import GameDefinition
-from companion.games.eldersign import LISTING, analysis, chart, inputs, views
+from companion.games.eldersign import LISTING, analysis, chart, inputs, spoken, views
 from companion.games.eldersign.commands import COMMANDS
 from companion.games.eldersign.config import ElderSignSettings, default_settings
 from companion.games.eldersign.events import EVENTS, CardEntered
@@ -27,6 +27,8 @@ GAME = GameDefinition(
     describe=views.describe,
     ring=views.ring,
     announcements=views.announcements,
+    speak=spoken.speak,
+    spoken_prompt=spoken.spoken_prompt,
     options=inputs.options,
     bindings=inputs.BINDINGS,
     cards=inputs.cards,
