@@ -21,13 +21,15 @@ TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo", "tell"
 GESTURES = ("tap", "double", "hold")
 
 #: Redo is a hold of NEXT (it asks for YES first), not a double tap of BACK: two quick BACK taps are two
-#: steps back up the menu, and with no double tap bound every tap is told at once.
+#: steps back up the menu, told at once. A double tap of NO is "tell": the whole prompt of the phase (the
+#: voice says only its first sentence when the turn moves on), or the game's own answer (Elder Sign's odds);
+#: so a NO tap alone is told once the double-tap window has passed.
 DEFAULT_BINDINGS_TOML = """
 [buttons]
 next = { tap = "next", hold = "redo" }
 back = { tap = "previous", hold = "undo" }
 yes  = { tap = "confirm" }
-no   = { tap = "cancel" }
+no   = { tap = "cancel", double = "tell" }
 """
 
 

@@ -43,6 +43,9 @@ class Outcome:
     uid: str | None = None
     #: who the input came from
     by: Viewer = TABLE
+    #: the step is the menu item the buttons pointed at, picked with YES (and its questions answered by
+    #: the buttons): what it is was heard already, so the voice need not say it again
+    picked: bool = False
 
     @property
     def step(self) -> Step | None:
@@ -65,6 +68,8 @@ class _Menu:
     option: Option | None = None  # set once YES picked an option that asks for values
     picked: dict[str, Any] = field(default_factory=dict)
     ask_index: int = 0
+    #: begun and answered by the buttons alone (not by a scan or a screen's tap)
+    by_buttons: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,11 +98,16 @@ class Menu:
     @property
     def line(self) -> Text:
         """The item pointed at as it is said: with its fixed number when it has one ("3. Play 2 Penny", "To: 1. Caltech")."""
+        said = self.item_line
+        return joined([self.ask.label, said], ": ") if self.ask is not None and said else said
+
+    @property
+    def item_line(self) -> Text:
+        """The item pointed at with its fixed number, without the question ("1. Caltech")."""
         item = self.item
         if item is None:
             return ""
-        said = M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
-        return joined([self.ask.label, said], ": ") if self.ask is not None else said
+        return M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
 
     @property
     def place(self) -> tuple[int, int] | None:
@@ -155,6 +165,9 @@ class Table:
     # -- inputs -------------------------------------------------------------------------------------
     def command(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None) -> Outcome:
         """A command from anywhere (a screen, a binding, a scan), sent by `by`."""
+        return self._apply(request, by, pin)
+
+    def _apply(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None, picked: bool = False) -> Outcome:
         with self._lock:
             try:
                 step = self.session.apply(request, by, pin)
@@ -165,7 +178,7 @@ class Table:
                 error = RuleError("INTERNAL", M("Something went wrong inside the companion ({kind}); nothing was changed.", kind=type(exc).__name__))
                 return self._tell(Outcome("refused", error.text, error=error, by=by))
             self._menus.clear()
-            return self._tell(Outcome("applied", self.session.describe(step), (step,), by=by))
+            return self._tell(Outcome("applied", self.session.describe(step), (step,), by=by, picked=picked))
 
     def undo(self, steps: int = 1, by: Viewer = TABLE) -> Outcome:
         return self._history(lambda: self.session.undo(steps, by), "undone", by)
@@ -226,7 +239,7 @@ class Table:
                 return self._tell(Outcome("selected", M("{card}: picked in the dialog.", card=card.name if card else (entry.label or entry.card)), by=by))
             request = self.game.scan(self.session.state, entry.card, by)
             if isinstance(request, Option):  # the card leaves a question (which of two places): ask it
-                return self._begin(by, request)
+                return self._begin(by, request, by_buttons=False)
             if request is None:
                 card = self.game.card(entry.card)
                 return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=card.name if card else (entry.label or entry.card)), by=by))
@@ -258,12 +271,12 @@ class Table:
         index = next((i for i, choice in enumerate(ask.choices) if matches(choice)), None)
         if index is None:
             return None
-        menu.index = index
+        menu.index, menu.by_buttons = index, False
         return self._confirm(by)
 
-    def _begin(self, by: Viewer, option: Option) -> Outcome:
+    def _begin(self, by: Viewer, option: Option, by_buttons: bool = True) -> Outcome:
         """`option` was picked (or a scan means it): ask its first question that is asked now, else do it."""
-        self._menus[by] = _Menu(option=option, ask_index=-1)
+        self._menus[by] = _Menu(option=option, ask_index=-1, by_buttons=by_buttons)
         return self._ask_next(by)
 
     def _ask_next(self, by: Viewer) -> Outcome:
@@ -274,7 +287,7 @@ class Table:
         ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
         if ask_index is None:
             del self._menus[by]
-            return self.command(sent, by)
+            return self._apply(sent, by, picked=menu.by_buttons)
         menu.ask_index, menu.index = ask_index, None
         return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
@@ -347,8 +360,11 @@ class Table:
         return self._tell(Outcome("selected", M("{what}? Press YES to confirm.", what=what), by=by))
 
     def _tell_spoken(self, by: Viewer) -> Outcome:
-        """The "tell" gesture: what the game's "spoken" analysis says now (the odds of an attempt)."""
+        """The "tell" gesture: what the game's "spoken" analysis says now (the odds of an attempt), else the
+        whole prompt of the phase (the voice says only its first sentence when the turn moves on)."""
         said = self.session.analyse("spoken", by) if "spoken" in self.game.analyses else None
+        if not said and self.session.turn.status != "setup":
+            said = self.session.view(by).prompt
         if not said:
             return self._tell(Outcome("nothing", M("Nothing to tell now."), by=by))
         return self._tell(Outcome("told", said, by=by))

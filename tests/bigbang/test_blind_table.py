@@ -23,6 +23,7 @@ from companion.records import Record
 from companion.ring import ring_json
 from companion.sealing import Sealer, store_key, unsealed
 from companion.session import Session
+from companion.spoken import spoken_lines, verbalised
 from companion.store import EventStore
 from companion.table import Table
 from hardware.config import HardwareConfig
@@ -92,20 +93,20 @@ def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_fol
     for what, outcome, said in player.heard:
         assert outcome.kind in ("selected", "applied", "undone", "redone"), (what, outcome)
         assert said, f"{what}: nothing was said"
-        if outcome.kind == "selected":
-            assert render(outcome.message) in said, (what, said)
+        if outcome.kind == "selected":  # the item walked to (a question's label only with its first choice)
+            assert verbalised(render(outcome.message)).endswith(said[0]), (what, said)
         elif outcome.kind == "undone":
-            assert [f"Undone: {render(session.describe(step))}" for step in outcome.steps] == said[:1], (what, said)
-        else:
+            assert [f"Undone: {render(session.describe(step))}".split("; ")[0] for step in outcome.steps] == said[:1], (what, said)
+        else:  # what the step did, its alerts; what only repeats the item picked by ear is left out
             for step in outcome.steps:
-                assert render(session.describe(step)) in said, (what, said)
-                for alert in GAME.announcements(session.state_before(step), step.events):
-                    assert render(alert) in said, (what, alert, said)
+                before = session.state_before(step)
+                for line in [*GAME.announcements(before, step.events), *GAME.speak(before, step.events, outcome.picked)]:
+                    for part in spoken_lines(render(line)):
+                        assert any(part.lower() in heard.lower() for heard in said), (what, part, said)
     spoken = {line for _what, _outcome, said in player.heard for line in said}
-    for step in session.history[1:]:  # every step after the start was applied by a gesture or a scan: each was said
-        assert render(session.describe(step)) in spoken
     assert "The red moon strikes: the ring drops 2." in spoken  # an alert
     assert "Redo: Cy: plays 2 Penny cards? Press YES to confirm." in spoken  # redo asked first
+    assert "Drew Raj" not in spoken and "drew Raj" in spoken  # a card scanned is said
     store.close()
     typed_store.close()
 
