@@ -513,7 +513,7 @@ def hostile_lines() -> Result:
 # -- the game kit's contract test (companion/testing.py) ---------------------------------------------------
 CONTRACT_ROWS = {
     "commands": ("every command in every phase", "accepted, or refused clearly changing nothing (state, lists, file)"),
-    "steps": ("every step taken (events, turn, rules)", "declared events that read back, a typed turn, every screen drawn"),
+    "steps": ("every step taken (events, turn, screens)", "declared events that read back, a typed turn, every screen drawn"),
     "secrets": ("secrets: worlds differing in one hidden value", "no viewer tells them apart by what it may not see; sealed at rest"),
     "undo and resume": ("undo, redo, resume from the save file", "exact, and a refused undo changes nothing"),
     "hostile requests": ("hostile requests to each game", "each refused with a code and a message, nothing changed"),
