@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import gettext
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -14,7 +13,7 @@ from companion.errors import RuleError
 from companion.games.dungeontwister import GAME as DUNGEON_TWISTER
 from companion.games.dungeontwister import views as dungeon_views
 from companion.messages import M
-from companion.records import ACTOR_ONLY, Command, Rule, catalog
+from companion.records import Command, catalog
 from companion.ring import Counter, Counters
 from companion.testing import check_game, examine, start_request, ways_to_play
 from tests.games import counter
@@ -121,7 +120,6 @@ class Bet(Command):
     """Bet an amount (a toy command typed float, which no bound covers)."""
 
     kind = "bet"
-    visibility: ClassVar[Mapping[str, Rule]] = {"amount": ACTOR_ONLY}
     amount: float
 
 
