@@ -282,6 +282,7 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     a = _attempt_step(s, "rolled", *(("completed",) if s.power(s.attempt.seat if s.attempt else None) == "many-tasks" else ()))
     if a.step == "completed" and (a.battle or not a.roll):  # Amanda Sharpe: more tasks with the same roll
         raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
+    _before_the_next_roll(a)
     card = s.card(a.target)
     index = c.task - 1
     if not 0 <= index < len(card.tasks) or index in a.done:
@@ -362,6 +363,7 @@ def spell(tx: Tx, c: cmd.Spell, actor: Viewer) -> None:
     after a task is completed); one die per spell."""
     s = tx.state
     a = _attempt_step(s, "rolled", "holding", "completed")
+    _before_the_next_roll(a)
     if s.investigator(a.seat).spells < 1:
         raise RuleError("NO_SPELL", M("{seat} has no spell to cast.", seat=a.seat))
     (position,) = _positions(a, (c.die,))
@@ -1036,6 +1038,13 @@ def _require_playing(s: ElderSignState) -> None:
 def _require_phase(s: ElderSignState, *phases: str) -> None:
     if s.phase not in phases:
         raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+
+
+def _before_the_next_roll(a: Attempt) -> None:
+    """Facts §1.4-1.5: a spell or a task takes dice of the roll just made; once the next roll's faces are
+    being said, those dice are rolled again (a die taken then would leave a face said for no die)."""
+    if a.entered:
+        raise RuleError("NOT_NOW", M("Not now: the next roll's faces are being said; say the rest of them first."))
 
 
 def _attempt_step(s: ElderSignState, *steps: str) -> Attempt:
