@@ -538,7 +538,7 @@ class _Examiner:
             self.check_refusal("commands", refusal, trial, before, f"{kind} by {actor}", request)
             self.refuse_on_disk(session, request, actor, refusal)
         except Exception as crash:
-            self.crashed("commands", f"{kind} by {actor}: {_short(request)}", crash)
+            self.crashed("commands", f"at step {len(session.history)} ({self.label(session)}), {kind} by {actor}: {_short(request)}", crash)
         else:
             self.report.accepted.add(kind)
             self.check_step(trial, step, deep=False)
