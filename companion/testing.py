@@ -9,10 +9,11 @@ Each seed plays a few whole games, set up as some table would (a way to play fro
 setup wizard's choices drawn at random, a seat count from the game's range, every hidden start argument
 given: a solution, a game-master PIN), each saved in a real SQLite file, and checks:
 
-- **commands**: in every state reached, every command of the game — made up from its type hints and
-  the game's words, or taken from someone's menu or a scanned card — sent by the table, every seat, a
-  stranger and the game master: accepted, or refused with an UPPER_SNAKE code and a message; a refusal
-  leaves the state (not a byte of it), the undo list and the save file as they were;
+- **commands**: in each phase reached (and a third of all the states), every command of the game —
+  made up from its type hints and the game's words, or taken from someone's menu or a scanned card —
+  sent by the table, every seat, a stranger and the game master: accepted, or refused with an
+  UPPER_SNAKE code and a message; a refusal leaves the state (not a byte of it), the undo list and the
+  save file as they were;
 - **steps**: every accepted step holds only declared events that survive JSON (a resumed game would
   differ otherwise), keeps a typed turn, draws every viewer's screen, and keeps the game's own rules
   (`invariant(before, events, after)` raises AssertionError when one broke); the menus never leave the
@@ -28,6 +29,8 @@ given: a solution, a game-master PIN), each saved in a real SQLite file, and che
   it gives the initial state;
 - **hostile requests**: lines a tester throws at headless — broken JSON, wrong types, huge numbers,
   NUL bytes, unknown keys — each refused with a code and a message, the game and its file unchanged;
+  each argument at the extremes its type allows (the largest numbers, NaN, 200 characters, a
+  right-to-left mark) refused the same way or taken as a step, never a crash;
 - **words**: every message met on the way renders in every language given, each in its catalogue,
   with no placeholder error.
 
