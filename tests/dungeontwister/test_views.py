@@ -159,7 +159,7 @@ class TestCards:
         ids = {card.id for card in GAME.cards()}
         assert {"red:combat:0", "red:combat:6", "blue:combat:2", "red:action:5", "blue:jump", "yellow:combat:3"} <= ids
         per_colour = [i for i in ids if i.split(":")[0] not in ("character", "object", "room")]
-        assert len(per_colour) == 6 * (7 + 4 + 1)  # every seat colour a table may choose
+        assert len(per_colour) == 6 * (7 + 4 + 1 + 8 + 6)  # every seat colour a table may choose: its cards and tokens
         assert len(ids) - len(per_colour) == 8 + 6 + 8  # and, once each, the characters, objects and rooms of the box
 
     def test_a_combat_card_scanned_at_a_seats_reader_is_that_seats_secret_choice(self):
