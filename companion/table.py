@@ -222,6 +222,9 @@ class Table:
             answer = self._answer_where(by, lambda choice: choice.card == entry.card)
             if answer is not None:
                 return answer
+            if self._picked_already(by, entry.card):  # a list question goes on: the card is on it already
+                card = self.game.card(entry.card)
+                return self._tell(Outcome("nothing", M("{card}: already picked.", card=card.name if card else (entry.label or entry.card)), by=by))
             screen = self._screens.get(by)
             if by not in self._menus and screen is not None and screen(entry.card):
                 card = self.game.card(entry.card)
@@ -261,6 +264,14 @@ class Table:
             return None
         menu.index = index
         return self._confirm(by)
+
+    def _picked_already(self, by: Viewer, card: str) -> bool:
+        """Whether `by`'s buttons are answering a list question on which `card` is picked already."""
+        menu = self._menus.get(by)
+        if menu is None or menu.option is None or not menu.option.asks[menu.ask_index].many:
+            return False
+        ask = menu.option.asks[menu.ask_index]
+        return any(choice.card == card and choice.value in menu.picked.get(ask.arg, ()) for choice in ask.choices)
 
     def _begin(self, by: Viewer, option: Option) -> Outcome:
         """`option` was picked (or a scan means it): ask its first question that is asked now, else do it."""

@@ -75,8 +75,8 @@ def card_for(table: Table, request: dict[str, Any], scan_board: bool) -> str | N
     state, command = table.session.state, request["cmd"]
     if command == "play_card":
         return f"{state.active}:action:{request['card']}"
-    if command == "choose":
-        return f"{request['colour']}:combat:{request['card']}"
+    if command == "choose":  # the colour, else the seat that turns it over
+        return f"{request.get('colour') or blind.sender(request).seat}:combat:{request['card']}"
     if command == "lineup":
         return f"{request['colour']}:{request['characters'][0]}"
     if command == "attack":

@@ -56,10 +56,15 @@ def _lineup(s: DTState, seat: str) -> list[Option]:
 
 
 def _combat_cards(s: DTState, seat: str) -> list[Option]:
-    """One option per card value in hand: the two +2s are one choice."""
+    """One option per card value in hand, secret (the two +2s are one choice). With the cards turned
+    over at the table, the card is face up, not secret, and the seat's buttons walk every value of the
+    box, as the table's do: what the voice says while walking never tells what the hand holds."""
     assert s.combat is not None
     if seat in s.combat.cards:
         return []
+    if s.config.open_choices:
+        return [Option(M("Combat card {card}", card=combat_card(value)), {"cmd": "choose", "card": value})
+                for value in sorted(set(s.config.combat_cards))]
     return [Option(M("Combat card {card}", card=combat_card(value)), {"cmd": "choose", "card": value}, secret=True)
             for value in sorted(set(s.sides[seat].combat_cards))]
 
@@ -253,8 +258,9 @@ def scan(s: DTState, card: str, actor: Viewer) -> dict[str, Any] | Option | None
     asked, the token it asks about answers it (the tokens a revealed room uncovers, one by one)."""
     owner, _, rest = card.partition(":")
     kind, _, value = rest.partition(":")
-    if kind == "combat" and value.isdigit():
-        return {"cmd": "choose", "card": int(value), "colour": owner}
+    if kind == "combat" and value.isdigit():  # at a seat's own reader, its own card: that seat's choice, as its buttons send it
+        own = actor.is_seat and actor.seat == owner
+        return {"cmd": "choose", "card": int(value), **({} if own else {"colour": owner})}
     if s.status != "playing" or owner not in s.colours:
         return None
     if kind == "action" and value.isdigit() and s.phase == ACTION_CARD and owner == s.active:
