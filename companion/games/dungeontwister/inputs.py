@@ -27,6 +27,13 @@ from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, Names
 from companion.palette import SEAT_COLOURS
 
+GESTURE_HINTS = (
+    M("Scan each token of a starting line turned face up, and each token a revealed room uncovers, then YES on \"That's all\"."),
+    M("Spending AP, scan your character to choose what it does (moving first), an object lying in the maze to pick it up, "
+      "an enemy to attack it; a token answers any question about it."),
+    M("Scan each combat card as it is turned over, or enter it with the table's buttons or its own seat's."),
+)
+
 BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindings.toml").read_text(encoding="utf-8"),
                               base=DEFAULT_BINDINGS)
 

@@ -43,6 +43,14 @@ MAX_LOSS_OPTIONS = 64
 #: door cards: everything but treasures (items and Go Up a Level)
 DOOR_SPECIALS = ("wandering", "super_munchkin", "half_breed")
 
+GESTURE_HINTS = (
+    M("Scan each card as it is played; at the table's reader the companion asks who plays it, the likely player first."),
+    M("Sell cards from the hand: pick it second in the door's menu, scan each card, then YES on \"That's all\"."),
+    M("Scan an item lying on a player's table to discard it or give it away."),
+    M("What a card makes the table do by hand (a level corrected, the companion's die, a curse that ends, an item "
+      "given or discarded) is last in the menu: BACK reaches it in a few taps."),
+)
+
 
 def options(s: MunchkinState, actor: Viewer) -> list[Option]:
     """What `actor` can do now, in the order a turn needs it: its own steps (the catalogue's cards before
