@@ -14,13 +14,17 @@ is a typed request no gesture or scan could send: it is tapped on the screen ins
 (the target is none). The setup column counts the script's steps after the start (a real deal, the
 starting lines). Each game is measured in its default seating (Dungeon Twister: the table screen alone).
 
-Before issue 22 (main at 698e57b, the same scripts, `--tree` on `git archive 698e57b | tar -x -C /tmp/before`):
+Before issue 22 (main at 698e57b, the same scripts, `--tree` on `git archive 698e57b | tar -x -C /tmp/before`;
+mean / max gestures a turn, a screen-only step counting no gesture):
 
-    Big Bang         buttons only     16.7 / 22   buttons + scans  5.9 / 9   screen-only 0
-    Munchkin         buttons only     31.3 / 72   buttons + scans 19.1 / 51  screen-only 6 (sell cards, give, lift, discard, adjust, die)
-    Dungeon Twister  buttons only     20.6 / 41   buttons + scans 13.8 / 24  screen-only 3 (reveal appear ×3)
+    Big Bang         buttons only 16.9 / 24, none screen-only   buttons + scans  5.9 / 9, none screen-only
+    Munchkin         buttons only 32.8 / 68, 16 screen-only     buttons + scans  7.9 / 25, 11 screen-only (sell cards,
+                     give, discard, lift, adjust, die, a one-shot played by another seat, the next roll, charity to one)
+    Dungeon Twister  buttons only 18.0 / 34, 3 screen-only      buttons + scans 13.7 / 24, 3 screen-only (reveal appear)
 
-Rerun it with
+After (this checkout, 2026-12-04): Big Bang unchanged; Munchkin 46.3 / 93 buttons only (each catalogue
+card walked to), 7.4 / 14 with scans; Dungeon Twister 28.8 / 37 buttons only, 4.5 / 7 with scans;
+no screen-only step. Rerun it with
 
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
