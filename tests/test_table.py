@@ -370,3 +370,38 @@ def test_a_choice_that_is_a_move_of_its_own_starts_it_with_its_own_questions():
     assert render(t.button("yes", "tap").message) == "In the room: That's all"  # the reveal's own question, the Warrior picked
     assert t.button("yes", "tap").kind == "applied"
     assert t.session.history[-1].command == {"cmd": "reveal", "character": "red:warrior"}
+
+
+def scanning_table(game_id):
+    """A started Munchkin or Dungeon Twister table whose reader knows every card of the game (a tag each: its id)."""
+    import importlib
+
+    game = importlib.import_module(f"companion.games.{game_id}").GAME
+    table = Table(Session(game, 1), Catalogue({card.id: Entry(game_id, card.id) for card in game.cards()}))
+    start = {"munchkin": {"cmd": "start", "players": ["Ann", "Bob", "Cy"]},
+             "dungeontwister": {"cmd": "start", "players": ["Ann", "Bob"], "first": "red"}}[game_id]
+    assert table.command(start).kind == "applied"
+    return table
+
+
+@pytest.mark.parametrize("game_id", ["munchkin", "dungeontwister"])
+@given(data=st.data())
+def test_no_sequence_of_gestures_and_scans_breaks_a_table_with_list_questions_and_small_menus(game_id, data):
+    """Issue 22's inputs (a list question, a scanned card's small menu of moves, who plays a card) on any
+    presses and scans: an input that applies nothing changes nothing; the buttons always point at an
+    item of what they walk; the state is always its log replayed."""
+    table = scanning_table(game_id)
+    session = table.session
+    cards = sorted(table.catalogue.cards)
+    inputs = st.one_of(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(GESTURES)), st.sampled_from(cards))
+    for what in data.draw(st.lists(inputs, max_size=40)):
+        before, steps = session.state, len(session.history)
+        outcome = table.card(what) if isinstance(what, str) else table.button(*what)
+        assert outcome.kind in ("applied", "undone", "redone", "refused", "nothing", "selected"), outcome
+        if outcome.kind in ("refused", "nothing", "selected"):
+            assert session.state is before and len(session.history) == steps
+        menu = table.menu()
+        if menu.items:
+            assert 0 <= menu.index < len(menu.items) and isinstance(menu.item, Choice) == (menu.ask is not None)
+            assert render(menu.line)
+    assert session.replay() == session.state

@@ -4,6 +4,7 @@ undo-list lines."""
 from fractions import Fraction
 
 from companion.contract import TABLE, seat_viewer
+from companion.games.munchkin import GAME
 from companion.palette import COLOURS, SEAT_COLOURS
 from companion.ring import Counters, SeatLevels
 from hardware.ring.render import render as lights
@@ -20,7 +21,7 @@ def lit_arcs(frame, count):
 
 def charity(s):
     """What ends a turn now: the excess given as the only split allows, or none."""
-    option = next(o for o in __import__("companion.games.munchkin", fromlist=["GAME"]).GAME.options(s.state, TABLE) if o.command["cmd"] == "end_turn")
+    option = next(o for o in GAME.options(s.state, TABLE) if o.command["cmd"] == "end_turn")
     return {key: value for key, value in option.command.items() if key != "cmd"}
 
 
