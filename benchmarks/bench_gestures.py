@@ -22,7 +22,7 @@ mean / max gestures a turn, a screen-only step counting no gesture):
                      give, discard, lift, adjust, die, a one-shot played by another seat, the next roll, charity to one)
     Dungeon Twister  buttons only 18.0 / 34, 3 screen-only      buttons + scans 13.7 / 24, 3 screen-only (reveal appear)
 
-After (this checkout, 2026-12-04): Big Bang unchanged; Munchkin 46.3 / 93 buttons only (each catalogue
+After (this checkout, 2026-12-04): Big Bang unchanged; Munchkin 46.6 / 93 buttons only (each catalogue
 card walked to), 7.4 / 14 with scans; Dungeon Twister 28.8 / 37 buttons only, 4.5 / 7 with scans;
 no screen-only step. Rerun it with
 

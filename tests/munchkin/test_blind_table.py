@@ -204,3 +204,10 @@ def test_the_next_roll_due_is_sent_as_the_rules_take_it_and_a_single_charity_nam
     table.command({"cmd": "adjust", "seat": "Bob", "levels": 1})  # Cy alone is lowest: the rules say who gets what
     assert [o.command for o in table.options() if o.command.get("cmd") == "end_turn"] == [{"cmd": "end_turn"}]
     assert render(table.options()[0].label) == "Give 3 → Cy and end the turn"
+
+
+def test_a_hand_over_the_limit_may_still_be_sold_down_selling_second_after_the_end_of_the_turn(catalogue):
+    table = new_table(catalogue)
+    table.command({"cmd": "kick", "what": "other"})
+    table.command({"cmd": "loot"})  # 10 cards: 5 too many
+    assert [render(o.label) for o in table.options()[:2]] == ["Discard 5 cards and end the turn", "Sell cards from the hand"]

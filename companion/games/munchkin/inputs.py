@@ -146,10 +146,16 @@ def _treasure_shares(s: MunchkinState) -> tuple[Choice, ...]:
 
 
 def _charity(s: MunchkinState) -> list[Option]:
+    """Ending the turn (the excess given or discarded, as the rules say), then selling: what gets a hand
+    down to the limit first."""
     p = s.player(s.active_name)
+    return [*_ending(s, p), *_sell_from_hand(s, p)]
+
+
+def _ending(s: MunchkinState, p: Player) -> list[Option]:
     excess = p.hand - hand_limit(s, p)
     if excess <= 0:
-        return [Option(M("End the turn"), {"cmd": "end_turn"}), *_sell_from_hand(s, p)]
+        return [Option(M("End the turn"), {"cmd": "end_turn"})]
     to = lowest_others(s, p)
     if not to:
         return [Option(P("Discard {n} card and end the turn", "Discard {n} cards and end the turn", n=excess), {"cmd": "end_turn"},
