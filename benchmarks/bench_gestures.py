@@ -36,15 +36,16 @@ ROOT = Path(__file__).resolve().parents[1]
 BEFORE = {"label": "before (2eefc0c)", "setup": 0, "turns": [13, 6, 14, 14, 8, 15, 14], "scans": 32}
 
 
-def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
-    """Play the script on the code in `tree` (this one by default): gestures per turn and scans."""
+def measure(tree: Path, scan_board: bool, game: str = "bigbang", own_dice: bool = False, scanning: bool = True) -> dict[str, Any]:
+    """Play the script of `game` (tests/<game>/blind.py) on the code in `tree` (this one by default):
+    gestures per turn and scans. Elder Sign: `own_dice` plays its game with the companion's dice."""
     sys.path.insert(0, str(tree))
     if str(ROOT) not in sys.path:  # tests/blind.py (the player) from here when the tree has none
         sys.path.append(str(ROOT))
-    spec = importlib.util.spec_from_file_location("bigbang_blind", ROOT / "tests" / "bigbang" / "blind.py")
+    spec = importlib.util.spec_from_file_location(f"{game}_blind", ROOT / "tests" / game / "blind.py")
     assert spec is not None and spec.loader is not None
     blind = importlib.util.module_from_spec(spec)
-    sys.modules["bigbang_blind"] = blind  # its dataclasses look their module up
+    sys.modules[f"{game}_blind"] = blind  # its dataclasses look their module up
     spec.loader.exec_module(blind)
     from companion.cards import CardCatalogue
     from companion.session import Session
@@ -52,19 +53,48 @@ def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
     catalogue = CardCatalogue(":memory:")
     for card, uids in blind.tags().items():
         for uid in uids:
-            catalogue.enrol(uid, "bigbang", card)
-    table = blind.Table(Session(blind.GAME, 1), catalogue)
-    table.command(blind.START)
-    kwargs = {"scan_board": True} if scan_board else {}
+            catalogue.enrol(uid, blind.GAME.id, card)
+    start, turns = (blind.OWN_DICE_START, blind.OWN_DICE_TURNS) if own_dice else (blind.START, blind.TURNS)
+    table = blind.Table(Session(blind.GAME, blind.OWN_DICE_SEED if own_dice else 1), catalogue)
+    table.command(start)
+    kwargs: dict[str, Any] = {"scan_board": True} if scan_board else {}
+    if not scanning:
+        kwargs["scanning"] = False
     player = blind.player(table, blind.TableHands(table, blind.tags()), **kwargs)
     started = time.perf_counter()
     player.play(blind.DEAL)
-    for turn in blind.TURNS:
+    for turn in turns:
         player.play(turn)
     elapsed = time.perf_counter() - started
-    gestures = blind.per_turn(player.gestures)
-    return {"setup": gestures.get(0, 0), "turns": [gestures.get(n, 0) for n in range(1, len(blind.TURNS) + 1)],
-            "scans": len(player.scans), "ms": elapsed * 1000}
+    gestures, scans = blind.per_turn(player.gestures), blind.per_turn(player.scans)
+    return {"setup": gestures.get(0, 0), "turns": [gestures.get(n, 0) for n in range(1, len(turns) + 1)],
+            "scans": len(player.scans), "scans per turn": [scans.get(n, 0) for n in range(1, len(turns) + 1)], "ms": elapsed * 1000}
+
+
+#: Elder Sign before issue 22 (commit 698e57b; the same eight turns with each roll said die by die, as its
+#: menu asked, and the stat lost on the screen: benchmarks/gestures_eldersign_before.py)
+ELDERSIGN_BEFORE: dict[str, dict[str, Any]] = {
+    "before: buttons only (a stat lost on the screen)": {"setup": 0, "turns": [64, 99, 113, 42, 118, 7, 67, 99], "scans": 0},
+    "before: buttons + scans (a stat lost on the screen)": {"setup": 0, "turns": [56, 80, 111, 34, 92, 7, 50, 71], "scans": 17},
+}
+
+
+def eldersign() -> None:
+    """Elder Sign's rows (issue 22): real dice said by counting each face, and the companion's own dice."""
+    header = ("Elder Sign", "gestures per turn 1-8", "mean", "max", "<= 8", "scans")
+    rows = [header]
+    for label, figures in (*ELDERSIGN_BEFORE.items(),
+                           ("real dice: buttons only", measure(ROOT, False, "eldersign", scanning=False)),
+                           ("real dice: buttons + scans", measure(ROOT, True, "eldersign")),
+                           ("the companion's dice: buttons only", measure(ROOT, False, "eldersign", own_dice=True, scanning=False)),
+                           ("the companion's dice: buttons + scans", measure(ROOT, True, "eldersign", own_dice=True))):
+        rows.append(_row(label, figures)[:1] + _row(label, figures)[2:])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
+    print("(a typical turn from the rules: a move, an attempt with its rolls, a focus, a spell, a clue, a discard, a Terror;")
+    print(" the Entrance, a daily ability, a stat lost to a card, monsters, a midnight with its Mythos card; scans: the adventure,")
+    print(" Entrance, Mythos and monster cards. Real dice: the faces said by counting each face kind (entry.py).)")
 
 
 def _row(label: str, figures: dict[str, Any]) -> tuple[str, ...]:
@@ -100,6 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     print(" any other \"to which place\" by that place's card, and any \"which letter\" by its letter tile)")
     if elapsed is not None:
         print(f"the scripted game through the table, buttons only: {elapsed:.0f} ms")
+        print()
+        eldersign()
 
 
 def _measure_elsewhere(tree: Path, scan_board: bool) -> dict[str, Any]:

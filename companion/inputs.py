@@ -52,7 +52,9 @@ class Ask:
     """A value an option still needs: the command argument, and the choices to walk through.
 
     `when(picked)` (given the option's command and the values picked so far) says whether it is asked
-    at all: a re-roll only after a losing roll, the reward only of a fight won."""
+    at all: a re-roll only after a losing roll, the reward only of a fight won. `shaped(picked)` gives
+    the question as it stands when its words or choices depend on the values picked before it ("4 green
+    dice left, how many Lore?": 0 to 4); every reader of a question asks `now(picked)` for it."""
 
     arg: str
     label: Text
@@ -61,9 +63,14 @@ class Ask:
     #: an earlier argument this one must differ from (a swap's second letter): the buttons never
     #: start on the value picked for it
     differs_from: str | None = None
+    shaped: Callable[[Mapping[str, Any]], Ask] | None = field(default=None, compare=False, repr=False)
 
     def asked(self, picked: Mapping[str, Any]) -> bool:
         return self.when is None or self.when(picked)
+
+    def now(self, picked: Mapping[str, Any]) -> Ask:
+        """The question as it is asked, given the values picked so far."""
+        return self.shaped(picked) if self.shaped is not None else self
 
     def start(self, picked: Mapping[str, Any]) -> int:
         """Where the buttons start on this question's choices, given the values picked so far: the
@@ -92,6 +99,14 @@ class Option:
     number: int | None = None
     #: the buttons start on the first likely option (the most likely move now), else on the first
     likely: bool = False
+    #: the command the answers make, when they are not its arguments as they stand (how many dice show
+    #: each face -> the faces by colour); None: the command with each answer as its argument
+    compose: Callable[[Mapping[str, Any]], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    def request(self, picked: Mapping[str, Any]) -> dict[str, Any]:
+        """The command sent once its questions are answered with `picked`."""
+        sent = {**self.command, **picked}
+        return self.compose(sent) if self.compose is not None else sent
 
 
 Meaning = str | dict[str, Any]

@@ -3,7 +3,8 @@ one session, sent by someone: the table, or a seat (its own buttons, its own rea
 
 Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
 owner: NEXT/BACK move through it (round the end), YES picks; an option that needs a value (a die face,
-a location) then asks for it the same way, skipping a question its `when` says is not asked now. The
+a location) then asks for it the same way, skipping a question its `when` says is not asked now (a
+question may change with the answers before it: how many dice are still to say). The
 buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
 the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
 whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
@@ -254,7 +255,7 @@ class Table:
         menu = self._menus.get(by)
         if menu is None or menu.option is None:
             return None
-        ask = menu.option.asks[menu.ask_index]
+        ask = menu.option.asks[menu.ask_index].now({**menu.option.command, **menu.picked})
         index = next((i for i, choice in enumerate(ask.choices) if matches(choice)), None)
         if index is None:
             return None
@@ -274,7 +275,7 @@ class Table:
         ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
         if ask_index is None:
             del self._menus[by]
-            return self.command(sent, by)
+            return self.command(menu.option.request(menu.picked), by)
         menu.ask_index, menu.index = ask_index, None
         return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
@@ -287,11 +288,12 @@ class Table:
         with self._lock:
             menu = self._menus.get(by)
             if menu is not None and menu.option is not None:
-                ask = menu.option.asks[menu.ask_index]
+                sent = {**menu.option.command, **menu.picked}
+                ask = menu.option.asks[menu.ask_index].now(sent)
                 items: tuple[Option, ...] | tuple[Choice, ...] = ask.choices
                 option: Option | None = menu.option
                 asked: Ask | None = ask
-                start = ask.start({**menu.option.command, **menu.picked})
+                start = ask.start(sent)
             else:
                 items, option, asked = tuple(self.options(by)), None, None
                 start = next((i for i, item in enumerate(items) if item.likely), 0)

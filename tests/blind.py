@@ -129,6 +129,13 @@ def _fits(option: Option, request: dict[str, Any]) -> bool:
     return set(request) - set(option.command) <= {ask.arg for ask in option.asks}
 
 
+def plain_answers(option: Option, request: dict[str, Any]) -> dict[str, Any] | None:
+    """The answers to `option`'s questions that send `request` — the request's own arguments — or None
+    when the option cannot send it. A game whose option makes its command from other answers (Elder
+    Sign's count of each face) says its own (`Player.answers`)."""
+    return request if getattr(option, "compose", None) is None and _fits(option, request) else None
+
+
 @dataclass
 class Player:
     table: Table
@@ -149,6 +156,10 @@ class Player:
     scan_board: bool = False
     #: the card whose scan may send a request (a drawn or laid card…), or None: the game's script says
     card_for: Callable[[Table, dict[str, Any], bool], str | None] = no_card
+    #: scan cards at all (False: the buttons only — every card is walked to in the menu)
+    scanning: bool = True
+    #: the answers to an option's questions that send a request, or None: it cannot (plain_answers)
+    answers: Callable[[Option, dict[str, Any]], dict[str, Any] | None] = plain_answers
 
     def play(self, requests: list[dict[str, Any]]) -> None:
         for request in requests:
@@ -166,7 +177,7 @@ class Player:
             self._history(request["cmd"])
             return
         before = len(session.history)
-        card = self.card_for(self.table, request, self.scan_board)
+        card = self.card_for(self.table, request, self.scan_board) if self.scanning else None
         if card is not None:
             self._by_scan(request, card)
         if len(session.history) == before:
@@ -194,13 +205,11 @@ class Player:
         meant = self.table.game.scan(self.table.session.state, card, TABLE)
         if meant is None:
             return
-        if isinstance(meant, Option):
-            if not _fits(meant, request):
-                return
-        elif normalised(self.table.game, meant) != normalised(self.table.game, request):
+        answers = self.answers(meant, request) if isinstance(meant, Option) else request
+        if answers is None or (not isinstance(meant, Option) and normalised(self.table.game, meant) != normalised(self.table.game, request)):
             return
         self._scan(card)
-        self._answer(request)
+        self._answer(answers)
 
     def _scan(self, card: str) -> Outcome:
         self.scans.append((self.turn, f"scan {card}"))
@@ -218,23 +227,24 @@ class Player:
     def _by_menu(self, request: dict[str, Any]) -> None:
         walk = walk_now(self.table)
         assert walk.ask is None, f"a question is pending: {walk.ask}"
-        target = next((i for i, option in enumerate(walk.items) if _fits(option, request)), None)
-        assert target is not None, f"no option sends {request}"
+        found = next(((i, answers) for i, option in enumerate(walk.items) if (answers := self.answers(option, request)) is not None), None)
+        assert found is not None, f"no option sends {request}"
+        target, answers = found
         self._walk_to(walk, target)
         self._press("yes", "tap")
-        self._answer(request)
+        self._answer(answers)
 
-    def _answer(self, request: dict[str, Any]) -> None:
+    def _answer(self, answers: dict[str, Any]) -> None:
         for _ in range(20):
             walk = walk_now(self.table)
             if walk.ask is None:
                 return
-            wanted = request.get(walk.ask.arg)
+            wanted = answers.get(walk.ask.arg)
             target = next((i for i, choice in enumerate(walk.items) if choice.value == wanted), None)
             assert target is not None, f"{walk.ask.arg}={wanted!r} is not a choice: {[c.value for c in walk.items]}"
             card = walk.items[target].card
             on_board = walk.ask.arg == "location" or (card or "").startswith("letter:")  # not a card from a deck
-            if card is not None and (self.scan_board or not on_board):
+            if card is not None and self.scanning and (self.scan_board or not on_board):
                 self._scan(card)
                 continue
             self._walk_to(walk, target)

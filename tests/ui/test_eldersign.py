@@ -64,7 +64,7 @@ def test_the_investigators_tab_has_plus_and_minus_for_every_investigator(eldersi
 
 def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
-    click(eldersign.root, "Attempt Hallway on Fire")
+    click(eldersign.root, "Attempt Hallway on Fire with the yellow or red die")
     dialog = eldersign.dialog
     dialog.data["toggle"]("yellow")
     dialog.data["submit"]()
@@ -76,17 +76,28 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
         pad.data["add"]("green", face)
     assert pad.data["missing"].value == "Still to choose: 1 yellow"
+    assert "Green: 1 2 3 L P T (6 of 6)" in shown(eldersign)  # grouped by face, whatever the order tapped
     pad.data["add"]("yellow", "inv4")
     assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
-    assert "die 1: green Peril" in text and "1: PERIL" in text
+    # numbered in face order, as the buttons' count of each face numbers them
+    assert "die 1: green 1 investigation" in text and "die 5: green Peril" in text and "1: PERIL" in text
+    assert eldersign.companion.session.history[-1].command == {"cmd": "roll", "green": ["inv1", "inv2", "inv3", "lore", "peril", "terror"],
+                                                                "yellow": ["inv4"]}
+
+
+def test_a_plain_attempt_is_one_tap(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    click(eldersign.root, "Attempt Hallway on Fire")
+    assert eldersign.dialog is None and state(eldersign)["attempt"]["pool"] == {"green": 6, "yellow": 0, "red": 0}
 
 
 def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
     do(eldersign, {"cmd": "attempt"})
     do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    assert "Best, " in shown(eldersign)  # the menu starts on the best plan too
     # Worked out on a thread of its own. Let it end first: the fake page runs what a thread posts at
     # once, on that thread, so its arrival could race this tap (Flet's loop runs one after the other);
     # the page drawn again when they arrive is the next test's.

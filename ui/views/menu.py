@@ -88,7 +88,7 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
     pending = app.pending
     assert pending is not None
     option = pending.option
-    ask = option.asks[pending.ask]
+    ask = option.asks[pending.ask].now({**option.command, **pending.picked})
 
     def pick(value: object) -> None:
         pending.picked[ask.arg] = value
@@ -99,7 +99,7 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
             app.render()
             return
         app.pending = None
-        outcome = app.command({**option.command, **pending.picked})
+        outcome = app.command(option.request(pending.picked))
         if outcome.kind != "applied":
             app.render()
 
