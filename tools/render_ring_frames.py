@@ -4,7 +4,7 @@
 
 The views are typed `companion.ring` views built here (no game is imported): a Big Bang-like moon
 track, an Elder Sign-like doom gauge with its clock, Munchkin-like levels of six seats, Dungeon
-Twister-like action and victory points, and alerts. Each is drawn through hardware.ring.render
+Twister-like action and victory points, Elder Sign-like dice the companion rolled, and alerts. Each is drawn through hardware.ring.render
 itself, so the picture shows what the ring is sent today. Standard library only: a tiny canvas with
 anti-aliased discs, a 5x7 bitmap font, and a PNG writer (zlib + struct). LED 0 is drawn at the
 bottom, indices running clockwise (mount the ring that way round).
@@ -53,6 +53,8 @@ PANELS: list[tuple[str, str, RingView]] = [
     ("DOOM FULL", "GAUGE 14", Gauge(length=14, filled=14, marked=(3, 7, 11), alert=Alert("pulse", "danger", period_ms=1200))),
     ("LEVELS 3 5 1 8 10 2", "6 SEATS", SeatLevels((3, 5, 1, 8, 10, 2), maximum=10, active=3)),
     ("AP 3 OF 4, VP 2 OF 6", "2 COUNTERS", Counters((Counter(3, 4, "blue"), Counter(2, 6, "gold")))),
+    ("DICE 1 3 L P T W", "6 DICE", Counters((Counter(1, 4, "investigation"), Counter(3, 4, "investigation"), Counter(1, 1, "lore"),
+                                                           Counter(1, 1, "peril"), Counter(1, 1, "terror"), Counter(1, 1, "wild")))),
 ]
 
 CAPTIONS = {"flash": "{arg} FLASHES, THEN STILL", "pulse": "A SLOW PULSE", "spin": "A SPIN"}

@@ -43,8 +43,8 @@ class TableSettings(Section):
     players: int = Field(ge=1, le=8, title=N_("Investigators"), description=N_("Players at the table, one investigator (and seat) each: 1 to 8."))
     green_dice: int = Field(ge=1, le=9, title=N_("Green dice"), description=N_("Green dice in the pool before any is locked (the box has 6)."))
     companion_dice: bool = Field(default=False, title=N_("The companion's dice"),
-                                 description=N_("The companion rolls every die (seeded), says the faces and shows them on the ring; "
-                                                "off: the players roll their own dice and say the faces."))
+                                 description=N_("The companion rolls the dice as soon as they are due (seeded), says the faces and shows "
+                                                "them on the ring; off: the players roll their own dice and say the faces."))
 
 
 class ClockSettings(Section):

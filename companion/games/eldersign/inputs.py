@@ -32,6 +32,13 @@ BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindin
                               base=DEFAULT_BINDINGS)
 ITEMS = ("common", "unique", "spells", "allies", "clues")
 YES_NO = (Choice(False, M("no")), Choice(True, M("yes")))
+GESTURE_HINTS = (
+    M("After a roll, say the faces by counting: the companion names a face and how many dice are left; NEXT one more, "
+      "BACK one less, YES on to the next face."),
+    M("After the faces are said, the buttons start on the advice's best plan: YES follows it."),
+    M("Scan an adventure card to go there, and again to attempt it; the Entrance card takes you to the entrance."),
+    M("A card that takes or gives sanity, stamina, items, doom or Elder Signs: the last items of every menu, BACK first."),
+)
 
 
 def options(s: ElderSignState, actor: Viewer) -> list[Option]:
@@ -425,6 +432,14 @@ def _midnight_text_said(sent: Mapping[str, Any]) -> dict[str, Any]:
 
 _PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
     MOVE: _move, RESOLVE: _resolve, ATTEMPT: _attempt, CLOCK: _clock, MIDNIGHT: _midnight, CHOOSE: _choose, BATTLE: _battle}
+
+
+def name_command(request: dict[str, Any]) -> Text | None:
+    """What a command bound to a gesture (data/bindings.toml) is called: its menu item's words."""
+    kind = str(request.get("cmd"))
+    if kind == "roll":
+        return M("Roll virtual dice") if request.get("virtual") else None
+    return {"pass": M("Pass"), "clock": M("End the turn: move the clock"), "give_up": M("Give up the attempt")}.get(kind)
 
 
 # -- cards ---------------------------------------------------------------------------------------------
