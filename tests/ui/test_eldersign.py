@@ -87,6 +87,24 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
                                                                 "yellow": ["inv4"]}
 
 
+def test_the_faces_the_buttons_are_counting_show_on_the_screen_and_a_tap_answers_as_yes_would(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    table = eldersign.companion.table
+    table.button("yes", "tap")  # the hardware buttons begin saying the faces
+    eldersign.render()
+    assert "6 green dice left. How many show 1 investigation?" in shown(eldersign)
+    click(eldersign.root, "2")  # the same question on the screen: two dice show 1 investigation
+    eldersign.render()
+    assert "4 green dice left. How many show 2 investigation?" in shown(eldersign)
+    for _ in range(3):
+        click(eldersign.root, "1")  # one 2, one 3, one Lore
+        eldersign.render()
+    assert "The last green die" in shown(eldersign)  # one die left: its face, Peril or Terror
+    click(eldersign.root, "Peril")
+    assert eldersign.companion.session.history[-1].command == {"cmd": "roll", "green": ["inv1", "inv1", "inv2", "inv3", "lore", "peril"]}
+
+
 def test_a_plain_attempt_is_one_tap(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
     click(eldersign.root, "Attempt Hallway on Fire")
