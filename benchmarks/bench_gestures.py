@@ -18,6 +18,11 @@ letters asked (commit 1016b6c), the row "the board read by its cards" was: turns
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
 `--tree DIR` plays the same script on the code in DIR (another commit's files) and prints its row.
+
+Elder Sign (issue 22; its script in tests/eldersign/blind.py, eight turns from the rules): rows with
+real dice, their faces said by counting each face, and with the companion's own dice, each by buttons
+only and with scans. Its "before" rows were measured on commit 698e57b by
+benchmarks/gestures_eldersign_before.py (each roll said die by die, as that menu asked).
 """
 from __future__ import annotations
 
