@@ -28,6 +28,9 @@ def do(app, request, by=TABLE):
     outcome = app.companion.table.command(request, by)
     assert outcome.kind == "applied", outcome.message
     app.render()
+    # the odds thread this state started ends first: the fake page runs what a thread posts on that
+    # thread, so its redraw could otherwise race the test's next one (Flet's loop runs them in turn)
+    settle()
     return outcome
 
 
