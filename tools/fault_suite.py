@@ -118,7 +118,7 @@ def _pick(session: Session, rng: random.Random) -> dict[str, Any] | None:
         options = session.game.options(session.state, actor)
         rng.shuffle(options)
         for option in options:
-            request = {**option.command, **{ask.arg: rng.choice(ask.choices).value for ask in option.asks}, "by": str(actor)}
+            request = {**option.request({ask.arg: rng.choice(ask.choices).value for ask in option.asks}), "by": str(actor)}
             try:
                 session.apply(dict(request))
             except RuleError:

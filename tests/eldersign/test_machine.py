@@ -82,7 +82,7 @@ class ElderSignMachine(RuleBasedStateMachine):
         options = table.options() if s.status == "playing" else []
         if menu and options:  # mostly what the menu offers, with every value it asks filled in
             option = data.draw(st.sampled_from(options))
-            request = {**option.command, **{ask.arg: data.draw(st.sampled_from(ask.choices)).value for ask in option.asks}}
+            request = option.request({ask.arg: data.draw(st.sampled_from(ask.choices)).value for ask in option.asks})
             if option.dialog == "roll" and "virtual" not in request:
                 request = {"cmd": "roll", "virtual": True}
         else:
