@@ -35,6 +35,9 @@ no   = { tap = "cancel", double = "tell" }
 
 @dataclass(frozen=True)
 class Choice:
+    """One answer to a question. Its value may be an `Option`: picking it starts that move, whose own
+    questions follow (a scanned card that can mean several moves asks which, this way)."""
+
     value: Any
     label: Text
     #: the game's card id that picks this choice when scanned while it is asked (an artefact card, a letter tile)
@@ -49,12 +52,30 @@ class Choice:
 _NOTHING = object()  # no value picked
 
 
+class _Done:
+    """The value of a list question's "That's all" choice (never a value a command takes)."""
+
+    def __repr__(self) -> str:
+        return "DONE"
+
+
+DONE: Any = _Done()
+
+
 @dataclass(frozen=True)
 class Ask:
     """A value an option still needs: the command argument, and the choices to walk through.
 
     `when(picked)` (given the option's command and the values picked so far) says whether it is asked
-    at all: a re-roll only after a losing roll, the reward only of a fight won."""
+    at all: a re-roll only after a losing roll, the reward only of a fight won.
+
+    A list question (`many`: the tokens a room uncovers, the cards sold) is asked again after each
+    pick, without what was picked, until its first choice, "That's all", is picked: the value is the
+    list of picks, in the order they were picked (none: an empty list).
+
+    `shaped(picked)` gives the question as it stands when its words or choices depend on the values
+    picked before it ("4 green dice left, how many Lore?": 0 to 4); every reader of a question asks
+    `now(picked)` for it."""
 
     arg: str
     label: Text
@@ -63,13 +84,29 @@ class Ask:
     #: an earlier argument this one must differ from (a swap's second letter): the buttons never
     #: start on the value picked for it
     differs_from: str | None = None
+    many: bool = False
+    shaped: Callable[[Mapping[str, Any]], Ask] | None = field(default=None, compare=False, repr=False)
 
     def asked(self, picked: Mapping[str, Any]) -> bool:
         return self.when is None or self.when(picked)
 
+    def offered(self, picked: Mapping[str, Any]) -> tuple[Choice, ...]:
+        """The choices offered now: a list question's "That's all" first, then what is not picked yet."""
+        if not self.many:
+            return self.choices
+        so_far = picked.get(self.arg) or ()
+        return (Choice(DONE, M("That's all")), *(choice for choice in self.choices if choice.value not in so_far))
+
+    def now(self, picked: Mapping[str, Any]) -> Ask:
+        """The question as it is asked, given the values picked so far."""
+        return self.shaped(picked) if self.shaped is not None else self
+
     def start(self, picked: Mapping[str, Any]) -> int:
         """Where the buttons start on this question's choices, given the values picked so far: the
-        first likely choice, else the first; never the value `differs_from` was given."""
+        first likely choice, else the first; never the value `differs_from` was given. A list
+        question starts on "That's all": after the last pick, one YES sends it."""
+        if self.many:
+            return 0
         taken = picked.get(self.differs_from, _NOTHING) if self.differs_from else _NOTHING
         allowed = [i for i, choice in enumerate(self.choices) if choice.value != taken]
         return next((i for i in allowed if self.choices[i].likely), allowed[0] if allowed else 0)
@@ -94,6 +131,14 @@ class Option:
     number: int | None = None
     #: the buttons start on the first likely option (the most likely move now), else on the first
     likely: bool = False
+    #: the command the answers make, when they are not its arguments as they stand (how many dice show
+    #: each face -> the faces by colour); None: the command with each answer as its argument
+    compose: Callable[[Mapping[str, Any]], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    def request(self, picked: Mapping[str, Any]) -> dict[str, Any]:
+        """The command sent once its questions are answered with `picked`."""
+        sent = {**self.command, **picked}
+        return self.compose(sent) if self.compose is not None else sent
 
 
 Meaning = str | dict[str, Any]

@@ -3,7 +3,10 @@ one session, sent by someone: the table, or a seat (its own buttons, its own rea
 
 Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
 owner: NEXT/BACK move through it (round the end), YES picks; an option that needs a value (a die face,
-a location) then asks for it the same way, skipping a question its `when` says is not asked now. The
+a location) then asks for it the same way, skipping a question its `when` says is not asked now; a
+list question (the tokens a room uncovers) is asked again after each pick until "That's all"; a
+question may change with the answers before it (how many dice are still to say); a choice may be a
+move of its own (a scanned token: what it does), whose questions then follow. The
 buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
 the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
 whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
@@ -21,7 +24,7 @@ from typing import Any, Protocol
 
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.inputs import Ask, Choice, Option
+from companion.inputs import DONE, Ask, Choice, Option
 from companion.messages import M, Text, joined
 from companion.session import Session, Step
 
@@ -233,6 +236,9 @@ class Table:
             answer = self._answer_where(by, lambda choice: choice.card == entry.card)
             if answer is not None:
                 return answer
+            if self._picked_already(by, entry.card):  # a list question goes on: the card is on it already
+                card = self.game.card(entry.card)
+                return self._tell(Outcome("nothing", M("{card}: already picked.", card=card.name if card else (entry.label or entry.card)), by=by))
             screen = self._screens.get(by)
             if by not in self._menus and screen is not None and screen(entry.card):
                 card = self.game.card(entry.card)
@@ -267,12 +273,19 @@ class Table:
         menu = self._menus.get(by)
         if menu is None or menu.option is None:
             return None
-        ask = menu.option.asks[menu.ask_index]
-        index = next((i for i, choice in enumerate(ask.choices) if matches(choice)), None)
+        index = next((i for i, choice in enumerate(self.menu(by).items) if isinstance(choice, Choice) and matches(choice)), None)
         if index is None:
             return None
         menu.index, menu.by_buttons = index, False
         return self._confirm(by)
+
+    def _picked_already(self, by: Viewer, card: str) -> bool:
+        """Whether `by`'s buttons are answering a list question on which `card` is picked already."""
+        menu = self._menus.get(by)
+        if menu is None or menu.option is None or not menu.option.asks[menu.ask_index].many:
+            return False
+        ask = menu.option.asks[menu.ask_index]
+        return any(choice.card == card and choice.value in menu.picked.get(ask.arg, ()) for choice in ask.choices)
 
     def _begin(self, by: Viewer, option: Option, by_buttons: bool = True) -> Outcome:
         """`option` was picked (or a scan means it): ask its first question that is asked now, else do it."""
@@ -287,7 +300,7 @@ class Table:
         ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
         if ask_index is None:
             del self._menus[by]
-            return self._apply(sent, by, picked=menu.by_buttons)
+            return self._apply(menu.option.request(menu.picked), by, picked=menu.by_buttons)
         menu.ask_index, menu.index = ask_index, None
         return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
@@ -300,11 +313,12 @@ class Table:
         with self._lock:
             menu = self._menus.get(by)
             if menu is not None and menu.option is not None:
-                ask = menu.option.asks[menu.ask_index]
-                items: tuple[Option, ...] | tuple[Choice, ...] = ask.choices
+                sent = {**menu.option.command, **menu.picked}
+                ask = menu.option.asks[menu.ask_index].now(sent)
+                items: tuple[Option, ...] | tuple[Choice, ...] = ask.offered(sent)
                 option: Option | None = menu.option
                 asked: Ask | None = ask
-                start = ask.start({**menu.option.command, **menu.picked})
+                start = ask.start(sent)
             else:
                 items, option, asked = tuple(self.options(by)), None, None
                 start = next((i for i, item in enumerate(items) if item.likely), 0)
@@ -347,7 +361,17 @@ class Table:
                 return self._tell(Outcome("nothing", M("Nothing to do now."), by=by))
             return self._begin(by, now.item)
         assert now.ask is not None and isinstance(now.item, Choice)
-        self._menus[by].picked[now.ask.arg] = now.item.value
+        if isinstance(now.item.value, Option):  # a choice that is a move of its own (what a scanned token does): its questions follow
+            return self._begin(by, now.item.value)
+        menu = self._menus[by]
+        if now.ask.many:  # a list question: each pick adds to the list, asked again until "That's all"
+            so_far = menu.picked.setdefault(now.ask.arg, [])
+            if now.item.value is not DONE:
+                so_far.append(now.item.value)
+                menu.index = None
+                return self._tell(Outcome("selected", joined([M("{item}: added.", item=now.item.label), self.menu(by).line], " "), by=by))
+            return self._ask_next(by)
+        menu.picked[now.ask.arg] = now.item.value
         return self._ask_next(by)
 
     def _cancel(self, by: Viewer) -> Outcome:

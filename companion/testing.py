@@ -197,13 +197,20 @@ def pick(session: Session, rng: random.Random) -> dict[str, Any] | None:
 
 
 def answered(option: Option, rng: random.Random) -> dict[str, Any]:
-    """The option's command with each question it asks answered at random (one asked only when its
-    `when` holds for the answers so far)."""
-    request = dict(option.command)
+    """The request the option makes with each question it asks answered at random: a question as it
+    stands after the answers before it, asked only when its `when` holds; a list question with a few
+    of its choices."""
+    answers: dict[str, Any] = {}
     for ask in option.asks:
-        if ask.choices and ask.asked(request):
-            request[ask.arg] = rng.choice(ask.choices).value
-    return request
+        picked = {**option.command, **answers}
+        ask = ask.now(picked)
+        if not ask.choices or not ask.asked(picked):
+            continue
+        if ask.many:
+            answers[ask.arg] = [choice.value for choice in rng.sample(ask.choices, rng.randint(0, min(3, len(ask.choices))))]
+        else:
+            answers[ask.arg] = rng.choice(ask.choices).value
+    return option.request(answers)
 
 
 # -- small helpers for a game's own tests -----------------------------------------------------------------
@@ -1022,8 +1029,9 @@ def _visible(game: GameDefinition, step: Step, viewer: Viewer) -> Any:
 def _menu_variants(option: Option, request: dict[str, Any], secret: set[str]) -> list[dict[str, Any]]:
     """The option's requests that agree with `request` in every argument but the hidden ones."""
     fixed = {ask.arg: request[ask.arg] for ask in option.asks if ask.arg not in secret and ask.arg in request}
-    base = {**option.command, **fixed, **({"by": request["by"]} if "by" in request else {})}
-    variants = [base] + [{**base, ask.arg: choice.value} for ask in option.asks if ask.arg in secret for choice in ask.choices]
+    by = {"by": request["by"]} if "by" in request else {}
+    answers = [fixed] + [{**fixed, ask.arg: choice.value} for ask in option.asks if ask.arg in secret for choice in ask.choices]
+    variants = [{**option.request(chosen), **by} for chosen in answers]
     return [v for v in variants if all(v.get(k) == request.get(k) for k in set(v) | set(request) if k not in secret)]
 
 

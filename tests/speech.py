@@ -76,13 +76,13 @@ def long_lines(heard: Heard) -> list[str]:
 
 def said_twice(heard: Heard) -> list[tuple[str, str]]:
     """(line, earlier line) pairs where one input's answer says the same thing twice: a line equal to, or
-    contained in, another line of the same answer."""
+    contained in, another line of the same answer (as whole words: "Move", the next item, is not in "Warrior moves")."""
     twice = []
     for answer in heard.answers:
         plain = [_plain(text) for text in answer]
         for i, line in enumerate(plain):
             for j, other in enumerate(plain):
-                if i != j and line and ((line == other and j < i) or (line != other and line in other)):
+                if i != j and line and ((line == other and j < i) or (line != other and f" {line} " in f" {other} ")):
                     twice.append((answer[i], answer[j]))
                     break
     return twice

@@ -11,6 +11,7 @@ from companion.errors import RuleError
 from companion.games.eldersign import GAME
 from companion.games.eldersign.config import POSSESSIONS
 from companion.records import Event
+from companion.testing import answered
 
 #: refusals a menu option may meet when its questions are answered at random (too few dice for the task...)
 CHANCE = ("NOT_ENOUGH", "DOES_NOT_FILL", "BAD_DIE", "ALREADY_FULL")
@@ -40,7 +41,7 @@ def invariant(before: Any, events: Sequence[Event], s: Any) -> None:
 def _every_option_is_taken(s: Any) -> None:
     rng = random.Random(len(s.investigators))
     for option in GAME.options(s, TABLE):
-        request = {**option.command, **{ask.arg: rng.choice(ask.choices).value for ask in option.asks if ask.choices}}
+        request = answered(option, rng)
         if option.dialog == "roll" and "virtual" not in request:
             request = {"cmd": "roll", "virtual": True}
         try:

@@ -30,6 +30,7 @@ GAME = GameDefinition(
     announcements=views.announcements,
     options=inputs.options,
     bindings=inputs.BINDINGS,
+    gesture_hints=inputs.GESTURE_HINTS,
     cards=inputs.cards,
     card_edition=catalogue().edition,
     secret_settings={"seats": {"secret_choices": "seats"}},
