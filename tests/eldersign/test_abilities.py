@@ -198,7 +198,7 @@ def test_a_mythos_card_locking_every_green_die_leaves_the_other_dice_and_with_no
     for _ in range(4):
         end_turn(s, mythos="our-blizzard")
     do(s, "move", to="the-curator")
-    assert [o.command for o in s.game.options(s.state, TABLE) if o.command["cmd"] == "attempt"] == [{"cmd": "attempt"}]
+    assert "attempt" in [o.command["cmd"] for o in s.game.options(s.state, TABLE)]
     refused(s, "BAD_ARGUMENTS", "attempt", yellow=True, locked=1)  # no green die left to lock
     do(s, "attempt", yellow=True)
     assert attempt(s)["pool"] == {"green": 0, "yellow": 1, "red": 0}
