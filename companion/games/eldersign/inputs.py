@@ -125,7 +125,7 @@ def _attempt(s: ElderSignState) -> list[Option]:
     found: list[Option] = _advised(s)
     if a.step in ("roll", "completed"):
         found += _roll_options(s)
-    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle):
+    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle and not a.entered):
         found += [option for option in _completions(s) if not found or option.command != found[0].command]  # the best said once
     if a.step == "rolled":
         found += _change_options(s)
@@ -134,7 +134,7 @@ def _attempt(s: ElderSignState) -> list[Option]:
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
         found += _assist_options(s)
-    if a.step in ("rolled", "holding", "completed") and s.investigator(a.seat).spells:
+    if a.step in ("rolled", "holding", "completed") and s.investigator(a.seat).spells and not a.entered:  # not once the next roll is said
         found += _die_options(s, "spell", M("Hold a die with a spell"))
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "discard", M("Discard a die"))

@@ -27,7 +27,7 @@ from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREE
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
-from companion.messages import M, Message, Text
+from companion.messages import M, Message, P, Text
 from companion.records import Command, Event
 
 #: a name fits a seat's badge and a spoken sentence
@@ -208,10 +208,10 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
     # the card's own locked dice and the Mythos card's in force join those the table names (other
     # cards'); Sister Mary rolls them all
     own_lock = (0, 0, 0) if power == "unlocked" else _locked(s, target)
-    locked = 0 if power == "unlocked" else c.locked + own_lock[0]
-    green = s.config.green_dice - locked
-    if not 0 <= locked < s.config.green_dice:
-        raise RuleError("BAD_ARGUMENTS", M("At most {n} green dice can be locked and one still rolled.", n=s.config.green_dice - 1))
+    free = max(0, s.config.green_dice - own_lock[0])  # the cards in play may lock every green die
+    if not 0 <= c.locked <= free:
+        raise RuleError("BAD_ARGUMENTS", P("At most {n} more green die can be locked here.", "At most {n} more green dice can be locked here.", n=free))
+    green = s.config.green_dice if power == "unlocked" else free - c.locked
     free_dice = power == "other-world-dice" and target != BATTLE_TARGET and s.card(target).other_world  # Gloria Goldberg
     yellow = (c.yellow or free_dice) and not own_lock[1]
     red = (c.red or free_dice) and not own_lock[2]
@@ -230,6 +230,8 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
         if tx.state.investigator(s.seat).card is None:
             return  # devoured by the Ancient One's ability: the turn goes to the clock
     tx.emit(ev.AttemptStarted(s.seat, target, (green, int(yellow), int(red)), c.spend))
+    if not green + yellow + red:  # facts §1.4: out of dice with tasks left, the attempt fails
+        fail(tx)
 
 
 def _locked(s: ElderSignState, target: str) -> tuple[int, int, int]:
@@ -294,6 +296,7 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     a = _attempt_step(s, "rolled", *(("completed",) if s.power(s.attempt.seat if s.attempt else None) == "many-tasks" else ()))
     if a.step == "completed" and (a.battle or not a.roll):  # Amanda Sharpe: more tasks with the same roll
         raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
+    _before_the_next_roll(a)
     card = s.card(a.target)
     index = c.task - 1
     if not 0 <= index < len(card.tasks) or index in a.done:
@@ -374,6 +377,7 @@ def spell(tx: Tx, c: cmd.Spell, actor: Viewer) -> None:
     after a task is completed); one die per spell."""
     s = tx.state
     a = _attempt_step(s, "rolled", "holding", "completed")
+    _before_the_next_roll(a)
     if s.investigator(a.seat).spells < 1:
         raise RuleError("NO_SPELL", M("{seat} has no spell to cast.", seat=a.seat))
     (position,) = _positions(a, (c.die,))
@@ -1081,6 +1085,13 @@ def _require_playing(s: ElderSignState) -> None:
 def _require_phase(s: ElderSignState, *phases: str) -> None:
     if s.phase not in phases:
         raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+
+
+def _before_the_next_roll(a: Attempt) -> None:
+    """Facts §1.4-1.5: a spell or a task takes dice of the roll just made; once the next roll's faces are
+    being said, those dice are rolled again (a die taken then would leave a face said for no die)."""
+    if a.entered:
+        raise RuleError("NOT_NOW", M("Not now: the next roll's faces are being said; say the rest of them first."))
 
 
 def _attempt_step(s: ElderSignState, *steps: str) -> Attempt:
