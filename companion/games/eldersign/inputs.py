@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.contract import Viewer
 from companion.game import GameCard
-from companion.games.eldersign import analysis, names
+from companion.games.eldersign import analysis, names, told
 from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, STATS, AncientOne, Card, InvestigatorCard
 from companion.games.eldersign.entry import faces_option
 from companion.games.eldersign.odds.advice import concrete_fillings
@@ -122,6 +122,8 @@ def _attempt_options(name: Text, battle: bool = False) -> list[Option]:
 def _attempt(s: ElderSignState) -> list[Option]:
     a = s.attempt
     assert a is not None
+    if s.config.results_told:
+        return told.options(s)
     found: list[Option] = _advised(s)
     if a.step in ("roll", "completed"):
         found += _roll_options(s)
