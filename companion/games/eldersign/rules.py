@@ -1280,8 +1280,8 @@ def _attempt_step(s: ElderSignState, *steps: str, told: bool | None = False) -> 
 
 
 _ENTRY_REFUSALS: dict[bool, Text] = {
-    True: M("This table tells what each roll did, not its faces (setting table.dice_entry): a task done, a die lost or held, Terror."),
-    False: M("This table says the faces of its rolls (setting table.dice_entry): say the faces, then complete a task with them."),
+    True: M("This table tells what each roll did, not its faces (setting table.dice_entry). Say a task done, a die lost or held, or Terror."),
+    False: M("This table says the faces of its rolls (setting table.dice_entry). Say the faces, then complete a task with them."),
 }
 
 
