@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -14,7 +15,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from companion.contract import TABLE
 from companion.errors import RuleError
 from companion.games.eldersign import GAME, analysis
+from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.state import RESULT, UNTOLD
+from companion.games.eldersign.told import roll_odds
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
@@ -190,6 +193,15 @@ class TestOddsWithoutFaces:
         before = results.analyse("odds")["attempt"]["probability"]
         do(results, "lose_die")
         assert results.analyse("odds")["attempt"]["probability"] < before
+
+
+def test_the_likeliest_result_is_worked_out_over_every_way_the_dice_fall():
+    (peril,) = parse_adventure("PERIL").tasks
+    (two,) = parse_adventure("PERIL,PERIL").tasks
+    assert roll_odds((peril,), (1, 0, 0), 0) == ([pytest.approx(1 / 6)], pytest.approx(5 / 6), pytest.approx(1 / 6))  # no Peril, a Terror: 1 in 6
+    assert roll_odds((two,), (2, 0, 0), 0)[0] == [pytest.approx(1 / 36)]
+    assert roll_odds((two,), (2, 0, 0), 1)[0] == [pytest.approx(11 / 36)]  # a held die fills a box: one Peril of two dice will do
+    assert roll_odds((peril,), (0, 1, 1), 0)[0] == [pytest.approx(1 - (5 / 6) * (4 / 6))]  # the red Wild fills it too
 
 
 def test_mandy_thompsons_reroll_is_one_item_and_marks_the_ability_used():

@@ -10,16 +10,17 @@ red die is asked about only while it is in the pool.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache, partial
 from itertools import combinations, combinations_with_replacement, product
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import Any
 
 from companion.games.eldersign import names
 from companion.games.eldersign.odds.advice import can_fill
-from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, RED, TERROR, WILD, YELLOW
+from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, RED, SIDES, TERROR, WILD, YELLOW
 from companion.games.eldersign.odds.tasks import Task
 from companion.games.eldersign.rules import _eligible, _terror_strikes, ends_attempt, likely_dice, told_dice
 from companion.games.eldersign.state import RESULT, Attempt, ElderSignState
@@ -86,8 +87,20 @@ def roll_odds(tasks: tuple[Task, ...], pool: tuple[int, int, int], held: int) ->
     return chances, none, with_terror
 
 
+#: rolls worked out one by one at most (6 green and the yellow die: 2772); a bigger pool is sampled
+#: (seeded, so the menu is the same every time): a few milliseconds instead of a second on a Pi
+EXACT_ROLLS = 3000
+
+
 def _outcomes(pool: tuple[int, int, int]) -> Iterator[tuple[tuple[int, ...], bool, float]]:
-    """Every roll of the pool as faces without order, whether a green die shows Terror, and its chance."""
+    """Every roll of the pool as faces without order, whether a green die shows Terror, and its chance
+    (a pool with more than EXACT_ROLLS rolls: as many drawn at random, each as likely)."""
+    if prod(comb(n + SIDES - 1, n) for n in pool) > EXACT_ROLLS:
+        rng = random.Random(22)
+        for _ in range(EXACT_ROLLS):
+            dice = [(colour, rng.choice(COLOUR_FACES[colour])) for colour, n in enumerate(pool) for _n in range(n)]
+            yield tuple(face for _colour, face in dice), (GREEN, TERROR) in dice, 1 / EXACT_ROLLS
+        return
     per_colour = [list(_multisets(COLOUR_FACES[colour], n)) for colour, n in enumerate(pool)]
     for parts in product(*per_colour):
         faces = tuple(face for part, _p in parts for face in part)
