@@ -415,8 +415,8 @@ def task_done(tx: Tx, c: cmd.TaskDone, actor: Viewer) -> None:
     if low > high:
         raise RuleError("DOES_NOT_FILL", M("The dice left cannot fill task {n}.", n=c.task))
     if c.dice is not None and not low <= c.dice <= high:
-        raise RuleError("DOES_NOT_FILL", P("Task {n} takes {low} rolled die here.", "Task {n} takes {low} to {high} rolled dice here.",
-                                           n=c.task, low=low, high=high))
+        raise RuleError("DOES_NOT_FILL", P("Task {task} takes {n} rolled die here.", "Task {task} takes {n} rolled dice here.", task=c.task, n=low)
+                        if low == high else M("Task {task} takes {low} to {high} rolled dice here.", task=c.task, low=low, high=high))
     tx.emit(ev.TaskFilled(index, used, tuple(slots)))
     _after_task(tx, a, index)
 
