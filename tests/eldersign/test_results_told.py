@@ -128,6 +128,16 @@ class TestTheMenuAfterARoll:
         do(s, "task_done", task=2, dice=1, held=["spell:1"])
         assert attempt(s)["tasks"][1]["done"] and attempt(s)["pool"]["green"] == 3
 
+    def test_with_no_free_die_left_only_giving_up_is_offered(self):
+        s = told(investigators=("dexter-drake", "carolyn-fern"))  # Dexter Drake: spells
+        do(s, "move", to="hallway-on-fire")
+        do(s, "attempt", locked=5)  # one green die
+        do(s, "hold", slot="spell")  # the last die on a spell: nothing is left to roll
+        assert labels(s)[0] == "Give up the attempt" and pointed(s) == "Give up the attempt"
+        refused(s, "NO_DICE", "task_done", task=1, dice=0, held=["spell:1"])  # a task is completed only after a roll
+        refused(s, "NO_DICE", "lose_die")
+        refused(s, "NO_DICE", "reroll")
+
     def test_the_yellow_die_is_asked_about_only_while_it_is_in_the_pool(self):
         s = told()
         attempt_at(s, "lights-out", yellow=True)

@@ -395,7 +395,7 @@ def task_done(tx: Tx, c: cmd.TaskDone, actor: Viewer) -> None:
     held dice, the dice staying on it; the rest are rolled again. The companion checks what it can
     without faces: the task still to do and eligible, the dice left, and that the dice can fill it."""
     s = tx.state
-    a = _attempt_step(s, RESULT, told=True)
+    a = _told_roll(s)
     if a.terror_applied:
         raise RuleError("TERROR_STRUCK", M("The Terror struck: this roll completed nothing. Lose a die, hold one or spend a clue."))
     card = s.card(a.target)
@@ -517,7 +517,7 @@ def terror(tx: Tx, c: cmd.Terror, actor: Viewer) -> None:
     """Facts §1.4: a roll that completed nothing showed a green Terror: the card's terror effect, once
     per roll (the attempt fails, or the green Terror dice are lost, or what it brings); Kate Winthrop: none."""
     s = tx.state
-    a = _attempt_step(s, RESULT, told=True)
+    a = _told_roll(s)
     if a.terror_applied:
         raise RuleError("USED", M("The terror effect already struck this roll."))
     if not _terror_strikes(s, a):
@@ -532,19 +532,26 @@ def reroll(tx: Tx, c: cmd.Reroll, actor: Viewer) -> None:
     """Seed, "Улики", as `clue`: after a roll that completed nothing, a clue rerolls any of its dice (the
     table's choice); again and again, a clue each time. Joe Diamond's second reroll is free."""
     s = tx.state
-    a = _attempt_step(s, RESULT, told=True)
+    a = _told_roll(s)
     free = a.free_rerolls > 0
     if not free and s.investigator(a.seat).clues < 1:
         raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=a.seat))
     tx.emit(ev.ClueSpent(a.seat, (), free))
 
 
-def _told_failed(s: ElderSignState) -> Attempt:
-    """The attempt after a roll that completed nothing (results told): its result, or a die already held."""
-    a = _attempt_step(s, RESULT, "holding", told=True)
+def _told_roll(s: ElderSignState, *steps: str) -> Attempt:
+    """The attempt whose free dice were rolled at the table (results told): its result is awaited (or,
+    in `steps`, a die was already held). No free die left, nothing was rolled: a task is completed only
+    after a roll, so the attempt can only be given up."""
+    a = _attempt_step(s, RESULT, *steps, told=True)
     if not sum(a.pool):
         raise RuleError("NO_DICE", M("No free dice are left: give up the attempt."))
     return a
+
+
+def _told_failed(s: ElderSignState) -> Attempt:
+    """The attempt after a roll that completed nothing (results told): its result, or a die already held."""
+    return _told_roll(s, "holding")
 
 
 def _told_colour(a: Attempt, text: str) -> int:

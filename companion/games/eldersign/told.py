@@ -129,7 +129,7 @@ def _task_options(s: ElderSignState, a: Attempt) -> list[Option]:
         if ends_attempt(a, card, index):  # nothing follows: which dice went on it does not matter
             found.append(Option(M("Task {n} done", n=index + 1), {"cmd": "task_done", "task": index + 1}))
             continue
-        asks = (*_held_ask(a, task), _dice_ask(s, a, index), *_colour_asks(a))
+        asks = (*_held_ask(a, task), _dice_ask(s, a, index), *_colour_asks(a, task))
         found.append(Option(M("Task {n} done", n=index + 1), {"cmd": "task_done", "task": index + 1}, asks,
                             compose=partial(_task_request, task, a.pool)))
     return found
@@ -172,13 +172,13 @@ def _ranged(task: Task, held: int, pool: tuple[int, int, int]) -> bool:
     return low < high
 
 
-def _colour_asks(a: Attempt) -> tuple[Ask, ...]:
-    """Whether the yellow or the red die went on the task: asked only while it is in the pool."""
+def _colour_asks(a: Attempt, task: Task) -> tuple[Ask, ...]:
+    """Whether the yellow or the red die went on the task: asked only while it is in the pool, and some rolled die went on it."""
     found = []
     for colour, key in ((YELLOW, "yellow"), (RED, "red")):
         if a.pool[colour]:
             found.append(Ask(key, M("The {colour} die on it", colour=names.colour(colour)), YES_NO,
-                             when=lambda picked: bool(picked.get("dice", 1))))
+                             when=lambda picked: _task_request(task, a.pool, {"task": 0, **picked})["dice"] > 0))
     return tuple(found)
 
 
