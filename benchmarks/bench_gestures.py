@@ -31,8 +31,9 @@ no screen-only step. Rerun it with
 `--tree DIR` plays today's scripts (and today's player) on the code in DIR (another commit's files).
 
 A script may play its game another way too (`VARIANTS`: {name: (start, turns, seed)}): Elder Sign's
-rows are with real dice, their faces said by counting each face, and again with the companion's own
-dice. Its "before" rows were measured on commit 698e57b by benchmarks/gestures_eldersign_before.py
+rows are with real dice, their faces said by counting each face, again with the companion's own
+dice, and with real dice whose results are told (setting table.dice_entry = "results": 24.6 / 48
+buttons only, 8.0 / 14 with scans, 2026-12-04). Its "before" rows were measured on commit 698e57b by benchmarks/gestures_eldersign_before.py
 (each roll said die by die, as that menu asked: the old menu cannot play today's script).
 """
 from __future__ import annotations

@@ -157,6 +157,9 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
             "over": _play_until(store, "bigbang", names, lambda s, t: s.turn.status == "over", **bigbang),
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
             "eldersign": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: len(s.history) >= 6),
+            # real dice with results told: an attempt with a die held (blank), the menu of what a roll did
+            "eldersign-told": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: s.state.attempt is not None and bool(s.state.attempt.held),
+                                          settings={"table": {"dice_entry": "results"}}),
             "munchkin": _play_until(store, "munchkin", names, lambda s, t: len(s.history) >= 6),
             # on seat screens: the seat scene shows the seat's own starting-line choice
             "dungeontwister": _play_until(store, "dungeontwister", ["Ann", "Bob"], lambda s, t: True, settings=SEAT_MODE),
@@ -425,6 +428,7 @@ def walk_everything(w: Walker, ids: dict) -> None:
     w.keep(3)
     w.phase(ids["eldersign"], [[Scene("eldersign-table", tab("table"))], [Scene("eldersign-investigators", tab("investigators"))],
                                [Scene("eldersign-seat", seat_page)]])
+    w.phase(ids["eldersign-told"], [[Scene("eldersign-results-told", tab("table"))]])
     w.keep(2)
     w.phase(ids["munchkin"], [[Scene("munchkin-table", tab("table"))], [Scene("munchkin-seat", seat_page)]])
     w.phase(ids["dungeontwister"], [[Scene("dungeontwister-table", tab("table"))], [Scene("dungeontwister-seat", seat_page)]])

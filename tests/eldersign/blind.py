@@ -29,8 +29,8 @@ from companion.table import Table
 from tests import blind
 from tests.blind import Player, RigHands, TableHands, per_turn, plain_answers
 
-__all__ = ["DEAL", "GAME", "OWN_DICE_SEED", "OWN_DICE_START", "OWN_DICE_TURNS", "START", "TURNS", "RigHands", "Table", "TableHands", "per_turn", "player",
-           "tags", "typed"]
+__all__ = ["DEAL", "GAME", "OWN_DICE_SEED", "OWN_DICE_START", "OWN_DICE_TURNS", "START", "TOLD_START", "TOLD_TURNS", "TURNS", "RigHands", "Table",
+           "TableHands", "per_turn", "player", "tags", "typed"]
 
 PLAYERS = ["Ann", "Bob"]
 #: the museum as the table laid it, named in the setup; the table's own file knows one monster marker
@@ -67,11 +67,16 @@ def card_for(table: Table, request: dict[str, Any], scan_board: bool) -> str | N
 
 
 def answers(option: Option, request: dict[str, Any], game: Any) -> dict[str, Any] | None:
-    """The answers that send `request`: for the faces said, the count of each face (entry.py)."""
+    """The answers that send `request`: for the faces said, the count of each face (entry.py); for a
+    task done with results told, the held dice on it and the rolled dice (asked only where the task
+    can take more than one count)."""
     if option.command == {"cmd": "roll"} and option.compose is not None and request.get("cmd") == "roll" and not request.get("virtual"):
         from companion.games.eldersign.entry import answers_for  # here: the script also plays on code from before it (the benchmark's "before")
 
         return answers_for(request)
+    if option.command.get("cmd") == "task_done" and option.compose is not None:
+        answered = {**request, "held": list(request.get("held", []))}
+        return answered if request.get("cmd") == "task_done" and option.request(answered) == request else None
     return plain_answers(option, request, game)
 
 
@@ -182,10 +187,37 @@ OWN_DICE_TURNS: list[list[dict[str, Any]]] = [
 ]
 
 
+def _done(task: int, dice: int | None = None, held: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A task done, and how many rolled dice went on it (the adventure's last task: not asked)."""
+    return {"cmd": "task_done", "task": task, **({"dice": dice} if dice is not None else {}), **({"held": list(held)} if held else {})}
+
+
+LOSE: dict[str, Any] = {"cmd": "lose_die"}
+TERROR: dict[str, Any] = {"cmd": "terror"}
+
+#: the same eight turns with real dice and results told (setting table.dice_entry = "results"): the
+#: table resolves each roll of TURNS on the cardboard and says only what it did — the task done and how
+#: many rolled dice went on it, a die lost, held (a focus, a spell) or the Terror, a clue's reroll, Mandy
+#: Thompson's reroll — and the game ends as the faces said it does.
+TOLD_START: dict[str, Any] = {**START, "settings": {**START["settings"], "table": {"dice_entry": "results"}}}
+TOLD_TURNS: list[list[dict[str, Any]]] = [
+    [_move("did-you-hear-that"), ATTEMPT, _done(2, 2), _done(1), _monster("dont-fall-asleep"), _lay("the-curator"), CLOCK],
+    [_move("hallway-on-fire"), ATTEMPT, TERROR, LOSE, _done(1, 1), _done(2), _lay("the-gift-shop"), CLOCK],
+    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "reroll"}, _done(1, 2), {"cmd": "hold", "slot": "spell"}, LOSE, LOSE, LOSE, CLOCK],
+    [_move("something-has-broken-free"), ATTEMPT, TERROR, CLOCK, _mythos("example-dark-ritual")],
+    [_monster("the-curator"), {"cmd": "adjust", "what": "sanity", "amount": -1}, _move("dont-fall-asleep"), ATTEMPT,
+     {"cmd": "daily", "seat": "Ann"}, _done(2, 2), _done(1, 1), _done(3), _lay("the-security-office"), CLOCK],
+    [{"cmd": "daily", "target": "Ann"}, _move("entrance"), {"cmd": "entrance", "action": "first_aid", "what": "stamina"}, CLOCK],
+    [_move("the-gift-shop"), ATTEMPT, _done(1, 2), {"cmd": "hold", "slot": "spell"}, _done(2), _lay("the-guided-tour"), CLOCK],
+    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "hold", "slot": "own"}, LOSE, _done(1, 2), _done(2),
+     _lay("the-loading-dock"), _monster("the-archives"), CLOCK, _mythos("example-stars-align")],
+]
+
+
 def typed(script: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The script as it is typed: its commands (undo and redo included), not the taps that only walk."""
     return [line for line in script if "cmd" in line]
 
 
 #: the same game another way, for the gesture benchmark: {name: (start, turns, seed)}
-VARIANTS = {"the companion's dice": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED)}
+VARIANTS = {"the companion's dice": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED), "real dice, results told": (TOLD_START, TOLD_TURNS, 1)}

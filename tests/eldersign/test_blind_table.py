@@ -21,7 +21,7 @@ from hardware.config import HardwareConfig
 from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, play_both_ways
 
 from . import blind
-from .blind import OWN_DICE_SEED, OWN_DICE_START, OWN_DICE_TURNS, START, TURNS, tags
+from .blind import OWN_DICE_SEED, OWN_DICE_START, OWN_DICE_TURNS, START, TOLD_START, TOLD_TURNS, TURNS, tags
 from .helpers import do, end_turn, start
 
 #: quick gestures, with room for a busy machine: a tap stalled 300 ms between press and release is still a tap
@@ -38,9 +38,9 @@ def catalogue(tmp_path):
     catalogue.close()
 
 
-@pytest.mark.parametrize("dice", ["real", "own"], ids=["real-dice-counted", "the-companions-dice"])
+@pytest.mark.parametrize("dice", ["real", "own", "told"], ids=["real-dice-counted", "the-companions-dice", "real-dice-results-told"])
 def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue, dice):
-    first, turns, seed = (START, TURNS, 1) if dice == "real" else (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED)
+    first, turns, seed = {"real": (START, TURNS, 1), "own": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED), "told": (TOLD_START, TOLD_TURNS, 1)}[dice]
     script = [line for turn in turns for line in turn]
     game = play_both_ways(blind, script, tmp_path, catalogue, start=first, seed=seed, scan_board=True)
     try:
@@ -58,8 +58,12 @@ def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_fol
             assert "6 green dice left. How many show 1 investigation?: 1" in spoken  # what is still to say, and the likeliest count
             assert "2 green dice left. How many show 1 investigation?: 0" in spoken
             assert "Best, 92%: Complete task 2 with die 4, die 5" in spoken  # the advice's plan, where the buttons point after the roll
-        else:
+        elif dice == "own":
             assert any(line.startswith("rolled ") for line in spoken)  # the faces the companion rolled, said
+        else:  # what each roll did, where the buttons point after it: its likeliest result
+            assert {"Roll 6 green and say what the roll did.", "Task 1 done", "Terror strikes", "Rolled dice on it: 2", "a green die onto the marker"} <= spoken
+            assert not any(line.startswith("rolled ") or "How many show" in line for line in spoken)  # no face is ever asked or said
+            assert {"clock 9 to 12", "Ann: stamina -1"} <= spoken
     finally:
         game.close()
 

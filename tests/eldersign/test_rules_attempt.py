@@ -305,3 +305,22 @@ def test_only_the_active_seat_rolls_its_dice():
     except Exception as refusal:
         assert getattr(refusal, "code", "") == "NOT_YOUR_TURN"
     assert s.state == before
+
+
+def test_a_tasks_cost_that_devours_the_investigator_ends_the_turn_without_a_crash():
+    from companion.games.eldersign import GAME
+    from companion.session import Session
+
+    for told in (False, True):  # Medusa Exhibit's first task costs 1 sanity; Ann has 1 left
+        s = Session(GAME, 3)
+        s.apply({"cmd": "start", "players": ["Ann", "Bob"], "investigators": ["joe-diamond", "kate-winthrop"],
+                 "adventures": ["medusa-exhibit", "hallway-on-fire", "the-curator", "lights-out", "koi-pond", "the-graveyard"],
+                 "settings": {"table": {"dice_entry": "results" if told else "faces"}}})
+        do(s, "adjust", what="sanity", amount=1 - s.state.investigator("Ann").sanity)
+        attempt_at(s, "medusa-exhibit")
+        if told:
+            step = do(s, "task_done", task=1, dice=1)
+        else:
+            do(s, "roll", green=["terror", "1", "1", "1", "1", "1"])
+            step = do(s, "complete", task=1, dice=[1])
+        assert "devoured" in [event.kind for event in step.events] and s.state.attempt is None and phase(s) == "clock"

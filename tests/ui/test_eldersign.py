@@ -342,3 +342,29 @@ def test_a_mythos_card_not_known_yet_is_entered_in_a_form_a_bad_one_says_why_and
     assert state(eldersign)["doom"] == 2 and eldersign.companion.session.state.mythos == "own-blood-moon"
     kept = read_table_file(Path(eldersign.companion.store.path).parent / "tables" / "eldersign" / "our-cards.toml")
     assert kept["mythos"][0] == {"id": "own-blood-moon", "name": "Blood moon", "doom": 2, "sanity": -1}
+
+
+def test_with_results_told_the_dice_are_blank_and_what_a_roll_did_is_one_tap_of_48_px(app):
+    told = {**START, "settings": {"table": {"dice_entry": "results"}}}
+    assert app.companion.start("eldersign", told).kind == "applied"
+    app.go("game", "table")
+    do(app, {"cmd": "move", "to": "lights-out"})
+    click(app.root, "Attempt Lights Out")
+    settle()
+    assert re.search(r"^Chance \d+%$", shown(app), re.M) and "What now?" in shown(app)  # the chance, no plan: no faces
+    assert "Roll 6 green and say what the roll did." in shown(app)
+    click(app.root, "Task 1 done")  # INV:3: how many rolled dice went on it, by touch as by the buttons
+    click(app.root, "2")
+    assert app.companion.session.history[-1].command == {"cmd": "task_done", "task": 1, "dice": 2}
+    click(app.root, "Focus: hold a die")
+    a = state(app)["attempt"]
+    assert a["pool"]["green"] == 3 and a["held"][0]["face"] is None
+    assert "Held:" in shown(app) and "?" in texts(app.root)  # a held die shown blank
+    settle()
+    click(app.root, "What now?")
+    settle()
+    assert "This table tells what each roll did, not its faces" in shown(app) and app.dialog.data["plans"] == []
+    app.close_dialog()
+    small = [(label_of(c), c.width, c.height) for c in walk(app.root)
+             if isinstance(c, (ft.Button, ft.IconButton)) and ((c.height or 0) < 48 or (c.width is not None and c.width < 48))]
+    assert small == [] and "No task: lose a die" in [label_of(b).split(". ", 1)[-1] for b in buttons(app.root)]

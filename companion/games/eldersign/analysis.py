@@ -92,6 +92,8 @@ def _fresh_chance(s: ElderSignState, card: Card, helpers: int) -> Number:
 def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
     """The chance of the attempt from where it stands: before the roll, the expectation over it; after
     it, the best plan's chance."""
+    if s.config.results_told:
+        return _told_chance(s, a)
     situation = situation_of(s, a)
     if a.step == "roll":
         group = solvers()
@@ -110,6 +112,26 @@ def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
         return solver.enter(own, other, situation.focus, len(situation.helpers), situation.spells, situation.clues, pool)
     plans = _plans(s, a)
     return plans[0].chance if plans else solvers().solver(situation.remaining(), situation.terror).zero
+
+
+def _told_chance(s: ElderSignState, a: Attempt) -> Number:
+    """Results told (setting table.dice_entry): no face is known, so the chance is the one before the
+    next roll of the free dice, under the best play. A held die's face is unknown too: it counts as not
+    there, and a marker holding one as taken — the chance is never more than the true one."""
+    card = s.card(a.target)
+    inv = s.investigator(a.seat)
+    remaining = Situation(card.tasks, card.stages, frozenset(a.done), (), (), 0, 0, 0, (), "none").remaining()
+    group = solvers()
+    clues = clues_of(s, a.seat)
+    group.prepare(clues)
+    solver = group.solver(remaining, s.terror_of(a.target, a.seat))
+    if remaining.done:
+        return solver.one
+    if not sum(a.pool):
+        return solver.zero
+    helpers = 0 if a.battle else sum(1 for seat in s.seats_at(a.target) if seat != a.seat and not a.holds(f"assist:{seat}"))
+    focus = 0 if a.battle or a.holds("own") else _focus(sum(a.pool))
+    return solver.enter(NO_FACE, (), focus, helpers, inv.spells, clues, a.pool)
 
 
 def situation_of(s: ElderSignState, a: Attempt) -> Situation:
@@ -142,7 +164,7 @@ def _focus(dice: int) -> int:
 def advice(s: ElderSignState, viewer: Viewer | None = None) -> list[dict[str, Any]]:
     """Plans for the dice lying rolled, best first, each with its chance, its words and its first command."""
     a = s.attempt
-    if s.status != "playing" or a is None or a.step == "roll":
+    if s.status != "playing" or a is None or a.step == "roll" or s.config.results_told:  # no faces: no plan for them
         return []
     card = s.card(a.target)
     return [_plan_json(s, a, card, plan) for plan in _plans(s, a)]
@@ -153,7 +175,7 @@ def best_step(s: ElderSignState) -> tuple[int, dict[str, Any]] | None:
     """The best plan's chance (percent) and the command that starts it, for the dice lying rolled (the
     menu offers it as the likely move); None when no roll lies."""
     a = s.attempt
-    if s.status != "playing" or a is None or a.step == "roll":
+    if s.status != "playing" or a is None or a.step == "roll" or s.config.results_told:
         return None
     plans = _plans(s, a)
     command = first_command(plans[0]) if plans else None

@@ -131,6 +131,52 @@ class GiveUp(Command):
 
 
 @dataclass(frozen=True)
+class TaskDone(Command):
+    """Results told: the roll completed task `task` with `dice` rolled dice (the yellow, the red among them) and these held dice."""
+
+    kind = "task_done"
+    task: int
+    #: how many rolled dice went on the task (0: held dice alone; none: the task ends the adventure, so it matters not)
+    dice: int | None = None
+    yellow: bool = False
+    red: bool = False
+    #: held dice on it: own, assist:<seat>, spell:<n>
+    held: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LoseDie(Command):
+    """Results told: the roll completed nothing; a die of this colour is lost, the rest are rolled again."""
+
+    kind = "lose_die"
+    colour: str = "green"
+
+
+@dataclass(frozen=True)
+class Hold(Command):
+    """Results told: hold a die of this colour without its face: on your marker (own), a helper's (assist:<seat>), or a spell (spell)."""
+
+    kind = "hold"
+    slot: str
+    colour: str = "green"
+
+
+@dataclass(frozen=True)
+class Terror(Command):
+    """Results told: the roll completed nothing and showed a green Terror: the card's terror effect (dice: how many green Terror dice)."""
+
+    kind = "terror"
+    dice: int = 1
+
+
+@dataclass(frozen=True)
+class Reroll(Command):
+    """Results told: spend a clue; the table rolls dice of the roll again and tells what the new roll did."""
+
+    kind = "reroll"
+
+
+@dataclass(frozen=True)
 class Entrance(Command):
     """At the entrance: first aid (what: sanity or stamina) or buy (what: common, unique, spells, allies, clues, elder_signs) with trophies."""
 
@@ -339,6 +385,7 @@ class Awaken(Command):
     kind = "awaken"
 
 
-COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
+COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, TaskDone, LoseDie, Hold, Terror, Reroll,
+                   Entrance, Pass,
                    Clock, Mythos, NewMythos, MidnightPay, AtMidnight, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
                    StartingItem, Swap, Daily, Change, Awaken)

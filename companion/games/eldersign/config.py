@@ -45,6 +45,16 @@ class TableSettings(Section):
     companion_dice: bool = Field(default=False, title=N_("The companion's dice"),
                                  description=N_("The companion rolls the dice as soon as they are due (seeded), says the faces and shows "
                                                 "them on the ring; off: the players roll their own dice and say the faces."))
+    dice_entry: Literal["faces", "results"] = Field(
+        default="faces", title=N_("What the table says of its dice"),
+        description=N_("faces: the faces of every roll, counted by buttons (the advice plans each roll); results: only what each roll did "
+                       "(a task done, a die lost, a die held, Terror), the table resolving it on the cardboard."))
+
+    @model_validator(mode="after")
+    def _one_way_to_roll(self) -> TableSettings:
+        if self.companion_dice and self.dice_entry == "results":
+            raise SettingProblem(M("the companion's dice say their own faces: results are told only of the table's dice"), key="table.dice_entry")
+        return self
 
 
 class ClockSettings(Section):
@@ -424,6 +434,13 @@ class Config:
     monsters: dict[str, MonsterCard] = field(default_factory=dict)
     #: the companion rolls every die (setting table.companion_dice)
     companion_dice: bool = False
+    #: what the table says of its rolls: "faces", or "results" (setting table.dice_entry)
+    dice_entry: str = "faces"
+
+    @property
+    def results_told(self) -> bool:
+        """The table tells only what each roll did, never the faces (setting table.dice_entry = "results")."""
+        return self.dice_entry == "results"
 
     @classmethod
     def from_settings(cls, settings: object) -> Config:
@@ -453,6 +470,7 @@ class Config:
             adventures={a.id: _adventure(a) for a in s.adventures},
             mythos={m.id: _mythos(m) for m in s.mythos},
             monsters={m.id: _monster(m) for m in s.monsters}, companion_dice=s.table.companion_dice,
+            dice_entry=s.table.dice_entry,
         )
 
     def with_own(self, kind: str, entry: dict[str, Any]) -> Config:

@@ -100,6 +100,8 @@ class TerrorStruck(Event):
     kind = "terror_struck"
     effect: str
     lost: tuple[int, ...] = ()
+    #: green dice lost whose places the table did not tell (results told: setting table.dice_entry)
+    dice: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,33 @@ class DieHeld(Event):
 class DieDiscarded(Event):
     kind = "die_discarded"
     die: int
+
+
+@dataclass(frozen=True)
+class TaskFilled(Event):
+    """Results told: a roll filled this task with `dice` rolled dice (green, yellow, red) and these held dice; the rest are rolled again."""
+
+    kind = "task_filled"
+    task: int
+    dice: tuple[int, int, int]
+    held: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DieLost(Event):
+    """Results told: a roll that completed nothing cost a die of this colour; the rest are rolled again."""
+
+    kind = "die_lost"
+    colour: int
+
+
+@dataclass(frozen=True)
+class DieSetAside(Event):
+    """Results told: a die of this colour held on a marker or a spell ("own", "assist:<seat>", "spell:<n>"), its face not told."""
+
+    kind = "die_set_aside"
+    slot: str
+    colour: int
 
 
 @dataclass(frozen=True)
@@ -346,7 +375,7 @@ class GameLost(Event):
 
 EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
-    TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
+    TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, TaskFilled, DieLost, DieSetAside, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MidnightOwed, MidnightPaid,
     MidnightTextOwed, MidnightTextDone,
     MonsterTaken, AttackTaken, AttackResolved, Devoured,

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.contract import Viewer
 from companion.game import GameCard
-from companion.games.eldersign import analysis, names
+from companion.games.eldersign import analysis, names, told
 from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, STATS, AncientOne, Card, InvestigatorCard
 from companion.games.eldersign.entry import faces_option
 from companion.games.eldersign.odds.advice import concrete_fillings
@@ -36,6 +36,8 @@ GESTURE_HINTS = (
     M("After a roll, say the faces by counting: the companion names a face and how many dice are left; NEXT one more, "
       "BACK one less, YES on to the next face."),
     M("After the faces are said, the buttons start on the advice's best plan: YES follows it."),
+    M("With results told (setting table.dice_entry), after a roll the buttons start on its likeliest result: "
+      "a task done, or a die lost."),
     M("Scan an adventure card to go there, and again to attempt it; the Entrance card takes you to the entrance."),
     M("A card that takes or gives sanity, stamina, items, doom or Elder Signs: the last items of every menu, BACK first."),
 )
@@ -122,6 +124,8 @@ def _attempt_options(name: Text, battle: bool = False) -> list[Option]:
 def _attempt(s: ElderSignState) -> list[Option]:
     a = s.attempt
     assert a is not None
+    if s.config.results_told:
+        return told.options(s)
     found: list[Option] = _advised(s)
     if a.step in ("roll", "completed"):
         found += _roll_options(s)

@@ -21,12 +21,12 @@ from companion.errors import RuleError
 from companion.games.eldersign import commands as cmd
 from companion.games.eldersign import events as ev
 from companion.games.eldersign import names
-from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Config, Effects, merge_settings, own_card
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Card, Config, Effects, merge_settings, own_card
 from companion.games.eldersign.odds.advice import fills
 from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, I1, I2, I3, LORE, PERIL, TERROR, can_show, parse_face
-from companion.games.eldersign.odds.tasks import parse_adventure
+from companion.games.eldersign.odds.tasks import Task, parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
-from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
+from companion.games.eldersign.state import BATTLE_TARGET, RESULT, Attempt, ElderSignState, evolve
 from companion.messages import M, Message, P, Text
 from companion.records import Command, Event
 
@@ -313,20 +313,7 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     if not faces or not fills(card.tasks[index], faces):
         raise RuleError("DOES_NOT_FILL", M("Those dice do not fill task {n}: each die must go on a box, and every box be filled.", n=c.task))
     tx.emit(ev.TaskCompleted(index, tuple(positions), tuple(slots)))
-    for task, cost in card.task_costs:  # facts §1.4: a task's cost, paid on completing it
-        if task == index:
-            apply_effects(tx, a.seat, cost)
-    after = tx.state.attempt
-    assert after is not None
-    if a.battle:
-        change_doom(tx, -1)
-        if not tx.over and not sum(after.pool):
-            tx.emit(ev.AttemptEnded(a.target, True))
-        return
-    if len(after.done) == len(card.tasks):
-        succeed(tx, a.target)
-    elif not sum(after.pool):
-        fail(tx)
+    _after_task(tx, a, index)
 
 
 def clue(tx: Tx, c: cmd.Clue, actor: Viewer) -> None:
@@ -402,9 +389,185 @@ def discard(tx: Tx, c: cmd.Discard, actor: Viewer) -> None:
         fail(tx)
 
 
+# -- results told (setting table.dice_entry = "results") --------------------------------------------
+# The table rolls its dice and resolves each roll on the cardboard as the rules say; it tells only what
+# the roll did. The companion keeps the dice left, the tasks done and the held dice (no faces), and
+# everything that follows exactly as with faces said.
+
+def task_done(tx: Tx, c: cmd.TaskDone, actor: Viewer) -> None:
+    """Facts §1.4, as `complete`: one task per roll (Amanda Sharpe: more), filled at once by rolled and
+    held dice, the dice staying on it; the rest are rolled again. The companion checks what it can
+    without faces: the task still to do and eligible, the dice left, and that the dice can fill it."""
+    s = tx.state
+    a = _told_roll(s)
+    if a.terror_applied:
+        raise RuleError("TERROR_STRUCK", M("The Terror struck: this roll completed nothing. Lose a die, hold one or spend a clue."))
+    card = s.card(a.target)
+    index = c.task - 1
+    if not 0 <= index < len(card.tasks) or index in a.done:
+        raise RuleError("BAD_TASK", M("Task {n} is not one still to do.", n=c.task))
+    if index not in _eligible(card.stages, a.done):
+        raise RuleError("NOT_YET", M("Task {n} comes later: this adventure's tasks are done in printed order.", n=c.task))
+    slots = list(dict.fromkeys(c.held))
+    if len(slots) != len(c.held) or any(not a.holds(slot) for slot in slots):
+        raise RuleError("BAD_HELD", M("Held dice are named own, assist:<seat> or spell:<n>; these are held: {held}.",
+                                      held=", ".join(slot for slot, _face in a.held) or M("none")))
+    if c.dice is None and not ends_attempt(a, card, index):
+        raise RuleError("HOW_MANY", M("Say how many rolled dice went on task {n}: the attempt goes on.", n=c.task))
+    used = _dice_told(a, c.dice or 0, c.yellow, c.red)
+    low, high = told_dice(card.tasks[index], len(slots) if c.dice is not None else len(a.held), a.pool)
+    if low > high:
+        raise RuleError("DOES_NOT_FILL", M("The dice left cannot fill task {n}.", n=c.task))
+    if c.dice is not None and not low <= c.dice <= high:
+        raise RuleError("DOES_NOT_FILL", P("Task {task} takes {n} rolled die here.", "Task {task} takes {n} rolled dice here.", task=c.task, n=low)
+                        if low == high else M("Task {task} takes {low} to {high} rolled dice here.", task=c.task, low=low, high=high))
+    tx.emit(ev.TaskFilled(index, used, tuple(slots)))
+    _after_task(tx, a, index)
+
+
+def _after_task(tx: Tx, a: Attempt, index: int) -> None:
+    """A task filled: its cost; in the battle a doom token off; the attempt succeeds with its last task,
+    fails with no free die left."""
+    card = tx.state.card(a.target)
+    for task, cost in card.task_costs:  # facts §1.4: a task's cost, paid on completing it
+        if task == index:
+            apply_effects(tx, a.seat, cost)
+    after = tx.state.attempt
+    if after is None:
+        return
+    if a.battle:
+        change_doom(tx, -1)
+        if not tx.over and not sum(after.pool):
+            tx.emit(ev.AttemptEnded(a.target, True))
+        return
+    if len(after.done) == len(card.tasks):
+        succeed(tx, a.target)
+    elif not sum(after.pool):
+        fail(tx)
+
+
+def ends_attempt(a: Attempt, card: Card, index: int) -> bool:
+    """Whether completing task `index` completes the adventure (never the battle, which goes on)."""
+    return not a.battle and set(a.done) | {index} == set(range(len(card.tasks)))
+
+
+def told_dice(task: Task, held: int, pool: tuple[int, int, int]) -> tuple[int, int]:
+    """The fewest and most rolled dice that, with `held` held dice, can fill `task` from `pool`: a
+    symbol box takes one die, an investigation box at least its total over 4 (a yellow or red 4, a
+    Wild) and any number more; more than the dice left never."""
+    symbols = sum(1 for box in task if not box.inv)
+    fewest = symbols + sum(-(-box.inv // 4) for box in task if box.inv)
+    most = symbols if all(not box.inv for box in task) else fewest + sum(pool) + held
+    return max(0 if held else 1, fewest - held), min(sum(pool), most - held)
+
+
+def likely_dice(task: Task, held: int, pool: tuple[int, int, int]) -> int:
+    """The rolled dice a task most likely took: the fewest, counting 3 a green die at most."""
+    best = 4 if pool[1] or pool[2] else 3
+    fewest = sum(1 for box in task if not box.inv) + sum(-(-box.inv // best) for box in task if box.inv)
+    low, high = told_dice(task, held, pool)
+    return min(high, max(low, fewest - held))
+
+
+def _dice_told(a: Attempt, n: int, yellow: bool, red: bool) -> tuple[int, int, int]:
+    """`n` rolled dice, the yellow and the red among them as said: (green, yellow, red), within the dice left."""
+    used = (n - int(yellow) - int(red), int(yellow), int(red))
+    if n < 0 or any(count < 0 or count > left for count, left in zip(used, a.pool, strict=True)):
+        raise RuleError("NOT_ENOUGH_DICE", M("Only {dice} are left to roll.", dice=names.pool(a.pool)))
+    return used
+
+
+def lose_die(tx: Tx, c: cmd.LoseDie, actor: Viewer) -> None:
+    """Facts §1.4, as `discard`: after a roll that completed nothing one die is discarded for the rest of
+    the attempt; the rest are rolled again. No free die left: the attempt fails."""
+    a = _told_failed(tx.state)
+    colour = _told_colour(a, c.colour)
+    tx.emit(ev.DieLost(colour))
+    after = tx.state.attempt
+    assert after is not None
+    if not sum(after.pool):
+        fail(tx)
+
+
+def hold(tx: Tx, c: cmd.Hold, actor: Viewer) -> None:
+    """Seed, "Фокусировка и Помощь", facts §1.5, as `focus`, `assist` and `spell`: a die set aside on the
+    own marker or a helper's (after a roll that completed nothing, one per roll, never in the battle) or
+    on a spell (any time), its face not told."""
+    s = tx.state
+    a = _told_failed(s)
+    colour = _told_colour(a, c.colour)
+    if c.slot == "spell":
+        if s.investigator(a.seat).spells < 1:
+            raise RuleError("NO_SPELL", M("{seat} has no spell to cast.", seat=a.seat))
+        tx.emit(ev.DieSetAside(f"spell:{a.spells_cast + 1}", colour))
+        _icy_winds(tx, a.seat)
+        return
+    _marker_free(a)
+    if c.slot == "own":
+        if a.holds("own"):
+            raise RuleError("MARKER_TAKEN", M("The marker already holds a die: it stays there until it fills a box."))
+    elif c.slot.startswith("assist:"):
+        helper = c.slot.removeprefix("assist:")
+        if helper not in s.players or helper == a.seat or s.investigator(helper).where != a.target or not s.investigator(helper).card:
+            raise RuleError("NOT_HERE", M("Only another investigator on this adventure can help."))
+        if a.holds(c.slot):
+            raise RuleError("MARKER_TAKEN", M("The marker already holds a die: it stays there until it fills a box."))
+    else:
+        raise RuleError("BAD_ARGUMENTS", M("Hold a die on own, assist:<seat> or spell."))
+    tx.emit(ev.DieSetAside(c.slot, colour))
+
+
+def terror(tx: Tx, c: cmd.Terror, actor: Viewer) -> None:
+    """Facts §1.4: a roll that completed nothing showed a green Terror: the card's terror effect, once
+    per roll (the attempt fails, or the green Terror dice are lost, or what it brings); Kate Winthrop: none."""
+    s = tx.state
+    a = _told_roll(s)
+    if a.terror_applied:
+        raise RuleError("USED", M("The terror effect already struck this roll."))
+    if not _terror_strikes(s, a):
+        raise RuleError("NO_TERROR", M("A Terror does nothing here: lose a die, hold one or spend a clue."))
+    if s.terror_of(a.target, a.seat) == "discard" and not 1 <= c.dice <= a.pool[GREEN]:
+        raise RuleError("NOT_ENOUGH_DICE", P("Say how many green dice show Terror: {n} is left.", "Say how many green dice show Terror: 1 to {n}.",
+                                             n=a.pool[GREEN]))
+    _strike(tx, greens=c.dice if s.terror_of(a.target, a.seat) == "discard" else 0)
+
+
+def reroll(tx: Tx, c: cmd.Reroll, actor: Viewer) -> None:
+    """Seed, "Улики", as `clue`: after a roll that completed nothing, a clue rerolls any of its dice (the
+    table's choice); again and again, a clue each time. Joe Diamond's second reroll is free."""
+    s = tx.state
+    a = _told_roll(s)
+    free = a.free_rerolls > 0
+    if not free and s.investigator(a.seat).clues < 1:
+        raise RuleError("NO_CLUE", M("{seat} has no clue to spend.", seat=a.seat))
+    tx.emit(ev.ClueSpent(a.seat, (), free))
+
+
+def _told_roll(s: ElderSignState, *steps: str) -> Attempt:
+    """The attempt whose free dice were rolled at the table (results told): its result is awaited (or,
+    in `steps`, a die was already held). No free die left, nothing was rolled: a task is completed only
+    after a roll, so the attempt can only be given up."""
+    a = _attempt_step(s, RESULT, *steps, told=True)
+    if not sum(a.pool):
+        raise RuleError("NO_DICE", M("No free dice are left: give up the attempt."))
+    return a
+
+
+def _told_failed(s: ElderSignState) -> Attempt:
+    """The attempt after a roll that completed nothing (results told): its result, or a die already held."""
+    return _told_roll(s, "holding")
+
+
+def _told_colour(a: Attempt, text: str) -> int:
+    colour = _colour(text)
+    if not a.pool[colour]:
+        raise RuleError("NO_DICE", M("No {colour} die is left: {dice} are.", colour=names.colour(colour), dice=names.pool(a.pool)))
+    return colour
+
+
 def give_up(tx: Tx, c: cmd.GiveUp, actor: Viewer) -> None:
     """Facts §1.4: an attempt left unfinished fails (its penalty); a battle attack simply ends."""
-    _attempt_step(tx.state, "roll", "rolled", "holding", "completed")
+    _attempt_step(tx.state, "roll", "rolled", "holding", "completed", RESULT, told=None)
     fail(tx)
 
 
@@ -414,32 +577,51 @@ def _after_terror(tx: Tx, positions: Sequence[int]) -> list[int] | None:
     s = tx.state
     a = s.attempt
     assert a is not None
+    lost = tuple(i for i, die in enumerate(a.roll) if die == (GREEN, TERROR))
+    if a.terror_applied or a.step != "rolled" or not lost or not _terror_strikes(s, a):
+        return list(positions)
+    if not _strike(tx, lost, spared=positions):
+        return None
+    if s.terror_of(a.target, a.seat) != "discard":
+        return list(positions)  # what the Terror brings struck, and no die was lost
+    return [p - sum(1 for gone in lost if gone < p) for p in positions]
+
+
+def _terror_strikes(s: ElderSignState, a: Attempt) -> bool:
+    """Whether a green Terror does anything on this card for this investigator (Kate Winthrop: never)."""
+    return s.terror_of(a.target, a.seat) != "none" or (s.power(a.seat) != "science" and not s.card(a.target).on_terror.empty)
+
+
+def _strike(tx: Tx, lost: tuple[int, ...] = (), greens: int = 0, spared: Sequence[int] = ()) -> bool:
+    """The card's terror effect strikes: what it brings (doom, a monster …), then the attempt fails, or
+    the green Terror dice are lost (at positions `lost`, or `greens` of them the table did not place).
+    False: the attempt ended."""
+    s = tx.state
+    a = s.attempt
+    assert a is not None
     effect = s.terror_of(a.target, a.seat)
     brings = s.card(a.target).on_terror if s.power(a.seat) != "science" else Effects()
-    lost = tuple(i for i, die in enumerate(a.roll) if die == (GREEN, TERROR))
-    if a.terror_applied or a.step != "rolled" or not lost or (effect == "none" and brings.empty):
-        return list(positions)
-    if not brings.empty:  # what the Terror brings besides (doom, a monster …), once per roll
+    if not brings.empty:  # what the Terror brings besides, once per roll
         if effect == "none":
             tx.emit(ev.TerrorStruck("effect"))
         apply_effects(tx, a.seat, brings)
         if tx.over or tx.state.attempt is None:
-            return None
+            return False
         if effect == "none":
-            return list(positions)
+            return True
     if effect == "fail":
         tx.emit(ev.TerrorStruck("fail"))
         fail(tx)
-        return None
-    if any(p in lost for p in positions):
+        return False
+    if any(p in lost for p in spared):
         raise RuleError("LOST_TO_TERROR", M("The terror effect takes every green die showing Terror: choose among the others."))
-    tx.emit(ev.TerrorStruck("discard", lost))
+    tx.emit(ev.TerrorStruck("discard", lost, greens))
     after = tx.state.attempt
     assert after is not None
     if not sum(after.pool):
         fail(tx)
-        return None
-    return [p - sum(1 for gone in lost if gone < p) for p in positions]
+        return False
+    return True
 
 
 def succeed(tx: Tx, target: str) -> None:
@@ -1019,7 +1201,14 @@ def daily(tx: Tx, c: cmd.Daily, actor: Viewer) -> None:
 
 def _daily_reroll(tx: Tx, user: str, dice: tuple[int, ...]) -> None:
     """Facts §1.8, Mandy Thompson: after any roll, before a task is completed with it, one or two of
-    its dice are rolled again (the faces awaited as after a clue)."""
+    its dice are rolled again (the faces awaited as after a clue). Results told: the table rolls them
+    again and tells what the roll did; the companion marks the ability used."""
+    if tx.state.config.results_told:
+        _attempt_step(tx.state, RESULT, told=True)
+        if dice:
+            raise RuleError("BAD_ARGUMENTS", M("The table rolls the dice again itself: name none."))
+        tx.emit(ev.DailyUsed(user))
+        return
     a = _attempt_step(tx.state, "rolled")
     positions = _positions(a, dice)
     if not 1 <= len(positions) <= 2:
@@ -1094,20 +1283,33 @@ def _before_the_next_roll(a: Attempt) -> None:
         raise RuleError("NOT_NOW", M("Not now: the next roll's faces are being said; say the rest of them first."))
 
 
-def _attempt_step(s: ElderSignState, *steps: str) -> Attempt:
+def _attempt_step(s: ElderSignState, *steps: str, told: bool | None = False) -> Attempt:
+    """The attempt, at one of `steps`; `told`: the command is for a table that tells results (True),
+    says faces (False), or either (None) — setting table.dice_entry."""
     _require_phase(s, ATTEMPT)
     a = s.attempt
     assert a is not None
+    if told is not None and told != s.config.results_told:
+        raise RuleError("DICE_ENTRY", _ENTRY_REFUSALS[s.config.results_told])
     if a.step not in steps:
-        raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
+        told_key = f"{a.step}-told"
+        raise RuleError("NOT_NOW", _STEP_REFUSALS[told_key if s.config.results_told and told_key in _STEP_REFUSALS else a.step])
     return a
+
+
+_ENTRY_REFUSALS: dict[bool, Text] = {
+    True: M("This table tells what each roll did, not its faces (setting table.dice_entry). Say a task done, a die lost or held, or Terror."),
+    False: M("This table says the faces of its rolls (setting table.dice_entry). Say the faces, then complete a task with them."),
+}
 
 
 _STEP_REFUSALS: dict[str, Text] = {
     "roll": M("Not now: say the faces of the dice rolled first."),
     "rolled": M("Not now: complete a task with this roll, or spend a clue, hold a die or discard one."),
     "holding": M("Not now: after holding dice, cast more spells or discard a die."),
+    "holding-told": M("Not now: after holding a die, cast more spells or lose a die."),
     "completed": M("Not now: a task was just completed; cast spells on dice, then roll the rest."),
+    RESULT: M("Not now: say what the roll did first."),
 }
 
 
@@ -1163,6 +1365,11 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Spell: (spell, False),
     cmd.Discard: (discard, False),
     cmd.GiveUp: (give_up, False),
+    cmd.TaskDone: (task_done, False),
+    cmd.LoseDie: (lose_die, False),
+    cmd.Hold: (hold, False),
+    cmd.Terror: (terror, False),
+    cmd.Reroll: (reroll, False),
     cmd.Entrance: (entrance, False),
     cmd.Pass: (pass_turn, False),
     cmd.Clock: (clock, False),

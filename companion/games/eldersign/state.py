@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion.games.eldersign import events as ev
 from companion.games.eldersign.config import Card, Config, default_settings, with_task
+from companion.games.eldersign.odds.dice import GREEN
 from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, CLOCK, MIDNIGHT
@@ -23,6 +24,10 @@ Dice = tuple[int, int, int]
 BATTLE_TARGET = "battle"
 #: where every investigator stands once the Ancient One is awake
 AT_THE_ANCIENT_ONE = "ancient_one"
+#: the face of a held die the table did not tell (results told: setting table.dice_entry)
+UNTOLD = -1
+#: the attempt's step while the table tells what a roll did (results told)
+RESULT = "result"
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,9 @@ class Attempt:
     a time so far; `held` (slot, face): "own", "assist:<seat>", "spell:<n>".
     `step`: "roll" (faces awaited), "rolled" (decide), "holding" (a failed roll, a die already held:
     more spells, then a discard), "completed" (a task was completed: spells, then roll the rest).
+    With results told (setting table.dice_entry) no face is ever known: `roll` stays empty, held dice
+    have the face UNTOLD, and the step is "result" (the free dice are rolled at the table: what did the
+    roll do?) or "holding".
     """
 
     seat: str
@@ -284,7 +292,32 @@ def _moved(s: ElderSignState, e: ev.Moved) -> ElderSignState:
 
 
 def _attempt_started(s: ElderSignState, e: ev.AttemptStarted) -> ElderSignState:
-    return replace(s, phase=ATTEMPT, attempt=Attempt(e.seat, e.target, e.dice))
+    return replace(s, phase=ATTEMPT, attempt=Attempt(e.seat, e.target, e.dice, step=RESULT if s.config.results_told else "roll"))
+
+
+def _rolled_again(s: ElderSignState, **changes: Any) -> ElderSignState:
+    """Results told: the free dice are rolled again at the table, a new roll whose result is awaited."""
+    return _with_attempt(s, step=RESULT, terror_applied=False, marker_used=False, changed=False, **changes)
+
+
+def _task_filled(s: ElderSignState, e: ev.TaskFilled) -> ElderSignState:
+    a = _attempt_of(s)
+    pool = (a.pool[0] - e.dice[0], a.pool[1] - e.dice[1], a.pool[2] - e.dice[2])
+    done = a.done if a.battle else (*a.done, e.task)
+    return _rolled_again(s, done=done, pool=pool, held=tuple(h for h in a.held if h[0] not in e.held), wins=a.wins + 1)
+
+
+def _die_set_aside(s: ElderSignState, e: ev.DieSetAside) -> ElderSignState:
+    a = _attempt_of(s)
+    changes: dict[str, Any] = {"pool": _minus_colour(a.pool, e.colour), "held": (*a.held, (e.slot, UNTOLD))}
+    if e.slot.startswith("spell:"):  # a spell may keep a die of any roll: the result is still to tell
+        changes["spells_cast"] = a.spells_cast + 1
+        s = replace(s, investigators=_with_investigator(s, a.seat, spells=s.investigator(a.seat).spells - 1))
+    else:  # a marker holds a die of a roll that completed nothing: more spells, then a die is lost
+        changes.update(step="holding", marker_used=True)
+    if e.slot.startswith("assist:"):
+        changes["helpers"] = (*a.helpers, e.slot.removeprefix("assist:"))
+    return _with_attempt(s, **changes)
 
 
 def _rolled(s: ElderSignState, e: ev.Rolled) -> ElderSignState:
@@ -314,7 +347,8 @@ def _terror(s: ElderSignState, e: ev.TerrorStruck) -> ElderSignState:
     a = s.attempt
     assert a is not None
     lost = [a.roll[i] for i in e.lost]
-    return _with_attempt(s, roll=_without_positions(a.roll, e.lost), pool=_pool_without(a.pool, lost), terror_applied=True)
+    pool = _minus_colour(_pool_without(a.pool, lost), GREEN, e.dice)
+    return _with_attempt(s, roll=_without_positions(a.roll, e.lost), pool=pool, terror_applied=True)
 
 
 def _clue_spent(s: ElderSignState, e: ev.ClueSpent) -> ElderSignState:
@@ -324,6 +358,8 @@ def _clue_spent(s: ElderSignState, e: ev.ClueSpent) -> ElderSignState:
     else:
         s = replace(s, investigators=_with_investigator(s, e.seat, clues=s.investigator(e.seat).clues - 1))
         free += int(s.power(e.seat) == "free-reroll")
+    if s.config.results_told:  # the table rolls the dice again and tells what the new roll did
+        return _rolled_again(s, free_rerolls=free)
     return _with_attempt(s, due=e.dice, step="roll", entered=(), free_rerolls=free)
 
 
@@ -450,6 +486,9 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.ClueSpent: _clue_spent,
     ev.DieHeld: _die_held,
     ev.DieDiscarded: _die_discarded,
+    ev.TaskFilled: _task_filled,
+    ev.DieLost: lambda s, e: _rolled_again(s, pool=_minus_colour(_attempt_of(s).pool, e.colour)),
+    ev.DieSetAside: _die_set_aside,
     ev.AttemptEnded: _attempt_ended,
     ev.StatsChanged: _stats_changed,
     ev.ElderSignsChanged: lambda s, e: replace(s, elder_signs=e.to),

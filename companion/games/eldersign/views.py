@@ -22,7 +22,7 @@ from companion.games.eldersign.config import ENTRANCE, Card, Effects
 from companion.games.eldersign.odds.dice import GREEN, TERROR
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, PHASES, RESOLVE
 from companion.games.eldersign.rules import _eligible
-from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
+from companion.games.eldersign.state import BATTLE_TARGET, RESULT, UNTOLD, Attempt, ElderSignState, evolve
 from companion.messages import M, P, Text, joined, render
 from companion.records import Event
 from companion.ring import Alert, Counter, Counters, Gauge
@@ -126,7 +126,9 @@ def _attempt(s: ElderSignState, a: Attempt) -> dict[str, Any]:
         "entered": [{"colour": names.COLOUR_KEYS[c], "face": names.FACE_KEYS[f]} for c, f in a.entered],
         # the dice whose faces are awaited: after a completed task too (the rest are rolled next)
         "due": names.pool_json(a.due_colours()) if a.step in ("roll", "completed") and any(a.due_colours()) else None,
-        "held": [{"slot": slot, "face": names.FACE_KEYS[f], "text": render(names.slot(slot))} for slot, f in a.held],
+        "held": [{"slot": slot, "face": names.FACE_KEYS[f] if f != UNTOLD else None, "text": render(names.slot(slot))} for slot, f in a.held],
+        # results told (setting table.dice_entry): no face is known; the free dice are rolled at the table
+        "results_told": s.config.results_told,
         "step": a.step, "terror_shown": any(die == (GREEN, TERROR) for die in a.roll) and a.step == "rolled" and not a.terror_applied,
         "marker_used": a.marker_used, "wins": a.wins,
     }
@@ -223,6 +225,10 @@ def _attempt_prompt(s: ElderSignState, seat: str) -> Text:
         if card.terror != "none" and not a.terror_applied and any(die == (GREEN, TERROR) for die in a.roll):
             text.insert(0, M("Terror shows: if no task is completed, the terror effect strikes."))
         return joined(text)
+    if a.step == RESULT:
+        return M("Roll {dice} and say what the roll did.", dice=names.pool(a.pool))
+    if a.step == "holding" and s.config.results_told:
+        return M("Cast more spells, or lose a die; the rest are rolled again.")
     if a.step == "holding":
         return M("Cast more spells, or discard a die; the rest are rolled again.")
     return M("Task done. Cast spells on dice to keep, then roll the rest.")
@@ -328,8 +334,11 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     ev.Rolled: _rolled,
     ev.TaskCompleted: _task,
     ev.TerrorStruck: lambda s, e: M("Terror: the attempt fails") if e.effect == "fail" else M("Terror strikes") if e.effect == "effect"
-    else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost)),
-    ev.ClueSpent: lambda s, e: P("a clue rerolls {n} die", "a clue rerolls {n} dice", n=len(e.dice)),
+    else P("Terror: {n} die lost", "Terror: {n} dice lost", n=len(e.lost) + e.dice),
+    ev.ClueSpent: lambda s, e: P("a clue rerolls {n} die", "a clue rerolls {n} dice", n=len(e.dice)) if e.dice else M("a clue rerolls dice"),
+    ev.TaskFilled: lambda s, e: P("task {task} done with {n} rolled die", "task {task} done with {n} rolled dice", task=e.task + 1, n=sum(e.dice)),
+    ev.DieLost: lambda s, e: M("loses a {colour} die", colour=names.colour(e.colour)),
+    ev.DieSetAside: lambda s, e: M("a {colour} die onto {slot}", colour=names.colour(e.colour), slot=names.slot(e.slot)),
     ev.DieHeld: lambda s, e: M("{die} onto {slot}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?", slot=names.slot(e.slot)),
     ev.DieDiscarded: lambda s, e: M("discards {die}", die=names.die(s.attempt.roll[e.die]) if s.attempt else "?"),
     ev.AttemptEnded: _ended,

@@ -3,7 +3,8 @@ as big coloured squares (the numbers the commands use), the dice held on markers
 attempt's exact chance and the advice's best plan (worked out off the page's loop, once per state:
 worked.py), and the "What now?" button with every plan.
 The dialogs: entering the faces rolled (a pad per colour), starting an attempt (yellow and red
-dice), picking the dice a clue rerolls."""
+dice), picking the dice a clue rerolls. With results told (setting table.dice_entry) no face is shown:
+the dice to roll and the held dice are blank, and what a roll did is picked in the menu."""
 from __future__ import annotations
 
 import contextlib
@@ -53,7 +54,7 @@ def attempt_panel(app: App, view: View) -> ft.Control:
     ]
     if a["held"]:
         rows.append(ft.Row([text(_("Held:"), size=SMALL, color=MUTED),
-                            *(die_square(None, h["face"], f"{h['text']}", small=True) for h in a["held"])], spacing=4, wrap=True))
+                            *(die_square(None, h["face"] or "?", f"{h['text']}", small=True) for h in a["held"])], spacing=4, wrap=True))
     pool = a["pool"]
     rows.append(text(_("Free dice: {g} green, {y} yellow, {r} red").format(g=pool["green"], y=pool["yellow"], r=pool["red"]),
                      size=SMALL, color=MUTED, max_lines=1))
@@ -83,8 +84,10 @@ def tasks_row(a: dict[str, Any]) -> ft.Control:
 
 
 def dice_row(a: dict[str, Any]) -> ft.Control:
-    if a["step"] == "roll" and not a["roll"]:
-        due = a["due"] or {}
+    """The dice lying rolled, each with its face; before the faces are said (and always with results
+    told: setting table.dice_entry), the dice to roll, blank."""
+    if (a["step"] == "roll" and not a["roll"]) or a.get("results_told"):
+        due = (a["pool"] if a.get("results_told") else a["due"]) or {}
         waiting = [die_square(colour, "?", _("a {colour} die to roll").format(colour=render(names.colour(index))))
                    for index, colour in enumerate(COLOUR_NAMES) for _n in range(due.get(colour, 0))]
         return ft.Row(waiting, spacing=4, wrap=True)
@@ -273,8 +276,10 @@ def advice_dialog(app: App) -> ft.AlertDialog:
             button(_("Do it"), lambda e, command=plan["command"]: _do(app, command), size=14, max_lines=1, width=96,
                    bgcolor="#2e7d32" if i == 0 else None, color="#ffffff" if i == 0 else None),
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    told = bool((app.view().get("attempt") or {}).get("results_told"))
     if not plans and worked is not None:
-        rows.append(text(_("Roll the dice and enter the faces: then the advice says what to do."), size=16, color=MUTED))
+        rows.append(text(_("This table tells what each roll did, not its faces: the chance is what the advice can give.") if told
+                         else _("Roll the dice and enter the faces: then the advice says what to do."), size=16, color=MUTED))
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("What now?"), size=20),
                             content=ft.Container(ft.Column(rows, spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), width=600, height=320),
                             actions=[button(_("Close"), lambda e: app.close_dialog(), max_lines=1)], content_padding=ft.Padding.all(10))

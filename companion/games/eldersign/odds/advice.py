@@ -306,8 +306,17 @@ def fills(task: Task, faces: Sequence[int]) -> bool:
     return _place_symbols(symbol_boxes, list(faces), inv_boxes)
 
 
-def _place_symbols(boxes: list[Box], faces: list[int], inv_boxes: list[int]) -> bool:
+def can_fill(task: Task, faces: Sequence[int]) -> bool:
+    """Can some of these dice fill the task, the others left aside (what a roll may complete)?"""
+    symbol_boxes = [box for box in task if not box.inv]
+    inv_boxes = [box.inv for box in task if box.inv]
+    return _place_symbols(symbol_boxes, list(faces), inv_boxes, spare=True)
+
+
+def _place_symbols(boxes: list[Box], faces: list[int], inv_boxes: list[int], spare: bool = False) -> bool:
     if not boxes:
+        if spare:  # dice left aside: those with an investigation value only help
+            return not inv_boxes or _place_inv(inv_boxes, [f for f in faces if INVESTIGATION[f]])
         return _place_inv(inv_boxes, faces)
     box, rest = boxes[0], boxes[1:]
     tried: set[int] = set()
@@ -315,7 +324,7 @@ def _place_symbols(boxes: list[Box], faces: list[int], inv_boxes: list[int]) -> 
         if face in tried or not (box.accepts(face) or face == WILD):
             continue
         tried.add(face)
-        if _place_symbols(rest, faces[:i] + faces[i + 1:], inv_boxes):
+        if _place_symbols(rest, faces[:i] + faces[i + 1:], inv_boxes, spare):
             return True
     return False
 
