@@ -82,6 +82,8 @@ ALL_LANGUAGES = {"en": "English", "nl": "Nederlands", "it": "Italiano", "ru": "Ð
 LANGUAGES = {code: name for code, name in ALL_LANGUAGES.items()
              if code in (os.environ.get("LAYOUT_LANGUAGES") or ",".join(ALL_LANGUAGES)).split(",")}
 PIN = "2718"
+#: the players: a long name a table really has (a chip must not end "Michael Mcâ€¦"), a double name, a short one
+LONG_NAMES = ["Michael McAllister", "Anna-Lena", "Bob"]
 GAMES = ("bigbang", "eldersign", "munchkin", "dungeontwister")
 SHOTS = os.environ.get("UI_SCREENSHOTS")
 SHOT_LANGUAGES = set(LANGUAGES) if SHOTS == "all" else {"en", "de"}
@@ -149,17 +151,17 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
     store = EventStore(db)
     companion_deals = {"table": {"cards_from": "companion"}}
     bigbang = {"settings": companion_deals, "extra": {"master_pin": PIN}}
-    names = ["Ann", "Bob", "Cy"]
+    names = LONG_NAMES
     try:
         ids = {
             "busy": _play_until(store, "bigbang", names, _busy, **bigbang),
             "gate": _play_until(store, "bigbang", names, _offers("gate"), **bigbang),
             "over": _play_until(store, "bigbang", names, lambda s, t: s.turn.status == "over", **bigbang),
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
-            "eldersign": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: len(s.history) >= 6),
+            "eldersign": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: len(s.history) >= 6),
             "munchkin": _play_until(store, "munchkin", names, lambda s, t: len(s.history) >= 6),
             # on seat screens: the seat scene shows the seat's own starting-line choice
-            "dungeontwister": _play_until(store, "dungeontwister", ["Ann", "Bob"], lambda s, t: True, settings=SEAT_MODE),
+            "dungeontwister": _play_until(store, "dungeontwister", LONG_NAMES[:2], lambda s, t: True, settings=SEAT_MODE),
         }
         ids["question"] = _asking_option(store, ids["busy"])
     finally:
