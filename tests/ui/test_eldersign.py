@@ -39,7 +39,7 @@ def test_the_table_shows_the_doom_dial_elder_signs_investigators_and_adventures(
     do(eldersign, {"cmd": "doom", "amount": 3})
     text = shown(eldersign)
     for expected in ("Doom", "3/8", "XII", "0/10", "Yig", "Ann", "Joe Diamond", "Kate Winthrop", "4/4", "6/6",
-                     "Hallway on Fire", "The Curator", "1 PERIL › 2 PERIL"):
+                     "Hallway on Fire", "The Curator", "1: ☠ › 2: ☠"):  # the tasks in the dice symbols
         assert expected in text, expected
     assert "☠" in text  # monster spaces not filled yet (spaces 4 and 6)
 
@@ -80,7 +80,7 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
-    assert "die 1: green Peril" in text and "1: PERIL" in text
+    assert "die 1: green Peril" in text and "1: ☠" in text
 
 
 def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):

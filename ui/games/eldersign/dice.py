@@ -31,7 +31,20 @@ DIE_INK = {"green": "#ffffff", "yellow": "#000000", "red": "#ffffff"}
 FACES = {"green": ("inv1", "inv2", "inv3", "lore", "peril", "terror"),
          "yellow": ("inv1", "inv2", "inv3", "inv4", "lore", "peril"),
          "red": ("inv2", "inv3", "inv4", "lore", "peril", "wild")}
-SYMBOL = {"blank": "·", "inv1": "1", "inv2": "2", "inv3": "3", "inv4": "4", "lore": "L", "peril": "P", "terror": "T", "wild": "W"}
+#: each face as the dice show it, in a glyph the bundled font has (no letter to translate): investigation its number,
+#: lore a scroll's lines, peril a skull, terror a tentacled trident, the red die's wild a star
+SYMBOL = {"blank": "·", "inv1": "1", "inv2": "2", "inv3": "3", "inv4": "4", "lore": "☰", "peril": "☠", "terror": "♆", "wild": "★"}
+#: a task's box as the card prints it (odds/tasks.py's notation: "LORE", "INV:3", "LORE/PERIL") -> the dice symbols
+BOX_SYMBOL = {"LORE": SYMBOL["lore"], "PERIL": SYMBOL["peril"], "TERROR": SYMBOL["terror"]}
+#: the magnifying glass of the investigation faces, before the points a box needs
+INVESTIGATION = "⚲"
+
+
+def box_symbols(box: str) -> str:
+    """"INV:3" -> "⚲3", "LORE" -> "☰", "LORE/PERIL" -> "☰/☠"; anything else as printed."""
+    if box.startswith("INV:"):
+        return INVESTIGATION + box.removeprefix("INV:")
+    return "/".join(BOX_SYMBOL.get(part, part) for part in box.split("/"))
 
 
 def face_name(face: str) -> str:
@@ -75,7 +88,7 @@ def tasks_row(a: dict[str, Any]) -> ft.Control:
     chips: list[ft.Control] = []
     for task in a["tasks"]:
         lit = task["eligible"] and not task["done"]
-        chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + task["text"], size=BODY, color="#000000" if lit else INK,
+        chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + " ".join(box_symbols(box) for box in task["boxes"]), size=BODY, color="#000000" if lit else INK,
                                        max_lines=1), bgcolor="#90caf9" if lit else ("#37474f" if task["done"] else "#263238"),
                                   padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=ft.BorderRadius.all(6)))
     return ft.Row(chips, spacing=4, wrap=True)

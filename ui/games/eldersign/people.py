@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.contract import View
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.palette import seat_colour
 from ui.views.menu import options_panel
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, TOUCH, button, caption, card, icon_button, safe, text
@@ -25,7 +25,7 @@ COUNTERS = ("sanity", "stamina", "clues", "common", "unique", "spells", "allies"
 
 
 def counter_label(key: str) -> str:
-    return {"sanity": _("Sanity"), "stamina": _("Stamina"), "clues": _("Clues"), "common": _("Common items"),
+    return {"sanity": _("Sanity"), "stamina": _("Stamina"), "clues": pgettext("eldersign", "Clues"), "common": _("Common items"),
             "unique": _("Unique items"), "spells": _("Spells"), "allies": _("Allies"), "trophies": _("Trophies")}[key]
 
 

@@ -167,12 +167,15 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
 
 
 def task_line(tasks: list[dict[str, Any]]) -> str:
-    """The tasks as the card prints them: "1 INV:3 › 2 PERIL, PERIL › 3 LORE, LORE" (› printed order, | any)."""
+    """The tasks as the card prints them, in the dice symbols: "1: ⚲3 › 2: ☠ ☠ | 3: ☰ ☰" (› printed order, | any)."""
+    from ui.games.eldersign.dice import box_symbols
+
     parts = []
     for i, task in enumerate(tasks):
         if i:
             parts.append(" › " if task["stage"] != tasks[i - 1]["stage"] else " | ")
-        parts.append(("✓" if task["done"] else f"{task['number']} ") + task["text"].replace(",", ", "))  # wraps between symbols
+        symbols = " ".join(box_symbols(box) for box in task["boxes"])  # the dice symbols, no word to translate; wraps between boxes
+        parts.append(("✓ " if task["done"] else f"{task['number']}: ") + symbols)
     return "".join(parts)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.contract import View
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.palette import colour
 from ui.views.menu import options_panel
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, TOUCH, banner, button, caption, card, figure, icon_button, text
@@ -73,8 +73,9 @@ LEVEL_W, STRENGTH_W, SLOTS_W, CARDS_W = 60, 76, 132, 52
 def seat_rows(app: App, view: View) -> ft.Control:
     """A header with the column names once, then one card per seat: its name whole, then its numbers
     large (they read from afar), the level between − and + (a card the companion does not know)."""
-    header = ft.Row([ft.Container(width=TOUCH), _label(_("Level"), LEVEL_W), ft.Container(width=TOUCH), _label(_("Strength"), STRENGTH_W),
-                     _label(_("Gear"), SLOTS_W), _label(_("Cards"), CARDS_W)], spacing=4)
+    header = ft.Row([ft.Container(width=TOUCH), _label(pgettext("munchkin", "Level"), LEVEL_W), ft.Container(width=TOUCH),
+                     _label(pgettext("munchkin", "Strength"), STRENGTH_W), _label(_("Gear"), SLOTS_W),
+                     _label(pgettext("munchkin", "Cards"), CARDS_W)], spacing=4)
     return ft.Column([ft.Container(header, padding=ft.Padding.symmetric(horizontal=8, vertical=0)),
                       *(seat_row(app, view, p) for p in view["players"])], spacing=3, tight=True)
 
@@ -97,11 +98,11 @@ def seat_row(app: App, view: View, p: dict[str, Any]) -> ft.Control:
         name_line.append(text(_("dead"), size=BODY, color=colour("danger").screen, weight=ft.FontWeight.BOLD))
     numbers: list[ft.Control] = [
         _level_step(app, p, -1, mine),
-        _number(_("Level"), p["level"], INK, LEVEL_W, f"level:{p['name']}"),
+        _number(pgettext("munchkin", "Level"), p["level"], INK, LEVEL_W, f"level:{p['name']}"),
         _level_step(app, p, +1, mine),
-        _number(_("Strength"), p["strength"], PLAYERS_GREEN, STRENGTH_W, f"strength:{p['name']}"),
+        _number(pgettext("munchkin", "Strength"), p["strength"], PLAYERS_GREEN, STRENGTH_W, f"strength:{p['name']}"),
         ft.Container(slots(p), width=SLOTS_W),
-        _number(_("Cards"), p["hand"], colour("warning").screen if over else INK, CARDS_W, None),
+        _number(pgettext("munchkin", "Cards"), p["hand"], colour("warning").screen if over else INK, CARDS_W, None),
     ]
     return ft.Container(
         ft.Column([ft.Row(name_line, spacing=10, wrap=True, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
