@@ -88,7 +88,8 @@ def tasks_row(a: dict[str, Any]) -> ft.Control:
     chips: list[ft.Control] = []
     for task in a["tasks"]:
         lit = task["eligible"] and not task["done"]
-        chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + " ".join(box_symbols(box) for box in task["boxes"]), size=BODY, color="#000000" if lit else INK,
+        said = ("✓ " if task["done"] else f"{task['number']}: ") + " ".join(box_symbols(box) for box in task["boxes"])
+        chips.append(ft.Container(text(said, size=BODY, color="#000000" if lit else INK,
                                        max_lines=1), bgcolor="#90caf9" if lit else ("#37474f" if task["done"] else "#263238"),
                                   padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=ft.BorderRadius.all(6)))
     return ft.Row(chips, spacing=4, wrap=True)
