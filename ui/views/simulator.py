@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 GESTURES = ("tap", "double", "hold")
 #: the simulated buttons' column, and each gesture's button in it
-BUTTONS_WIDTH, GAP = 392, 4  # a gesture's word whole at body size ("vasthouden", "удержание")
+BUTTONS_WIDTH, GAP = 408, 4  # a gesture's word whole at body size ("vasthouden", "удержание")
 GESTURE_WIDTH = (BUTTONS_WIDTH - 2 * GAP) // len(GESTURES)
 
 
@@ -47,7 +47,7 @@ def panel(app: App, view: View) -> ft.Control:
         columns.append(_buttons(app))
     if companion.simulated_reader:
         tray = [button(label, like_a_device(partial(companion.scan, uid)), size=BODY, width=200, data=uid, max_lines=3,
-                       height=BUTTON_HEIGHT + 24)
+                       height=BUTTON_HEIGHT + 32)
                 for uid, label in companion.tray()]
         columns.append(ft.Column([text(_("Card tray: tap to scan"), size=MID, weight=ft.FontWeight.BOLD), *tray],
                                  spacing=4, scroll=ft.ScrollMode.AUTO, expand=True))
