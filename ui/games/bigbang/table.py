@@ -115,14 +115,14 @@ def _location(location: dict[str, Any]) -> ft.Control:
         detail = (_("strength {s} · danger {d}").format(s=found["strength"], d=found["danger"]) if found["kind"] == "enemy"
                   else words.kind(found["kind"]))
         # the tiles scroll with the middle column: a long name or reward (any language) takes another line
-        what = [text(found["name"], size=BODY, weight=ft.FontWeight.BOLD),
+        what = [text(words.card(found["name"]), size=BODY, weight=ft.FontWeight.BOLD),
                 caption(detail),
                 caption(_("reward: {reward}").format(reward=words.reward(found["reward"])))]
         tint = KIND_TINTS.get(found["kind"], "#263238")
     who = ", ".join(words.character(c) for c in location["characters"])
     return ft.Container(
         ft.Column([
-            text(f"{location['number']} {location['name']}", size=BODY, color="#90caf9"),
+            text(f"{location['number']} {words.place(location['name'])}", size=BODY, color="#90caf9"),
             text(who, size=BODY, color="#fff59d", weight=ft.FontWeight.BOLD) if who else ft.Container(),
             *what,
         ], spacing=0, tight=True),
