@@ -90,6 +90,9 @@ SHOT_LANGUAGES = set(LANGUAGES) if SHOTS == "all" else {"en", "de"}
 
 #: how long a page may take to draw, s: generous, for a machine busy with other work (no wait is a fixed sleep)
 WAIT = 90.0
+#: the key figures each table screen shows large (ui/widgets/common.py's figure(): "figure:<key>"), by scene
+FIGURES = {"bigbang-table": ("moon",), "bigbang-real-deal": ("moon",), "eldersign-table": ("doom", "clock"),
+           "munchkin-table": ("strength:",), "dungeontwister-table": ("ap", "vp:")}
 #: what a screen shows that others do not (CSS selectors on the semantics identifiers)
 HOME = '[flt-semantics-identifier^="new:"]'
 GAME = '[flt-semantics-identifier^="tab:"]'
@@ -158,6 +161,8 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
             "gate": _play_until(store, "bigbang", names, _offers("gate"), **bigbang),
             "over": _play_until(store, "bigbang", names, lambda s, t: s.turn.status == "over", **bigbang),
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
+            # the real deal laying out the locations: each location's cards offered at once (every item 48 px)
+            "layout": _play_until(store, "bigbang", names, lambda s, t: s.turn.phase == "layout", extra={"master_pin": PIN}),
             "eldersign": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: len(s.history) >= 6),
             "munchkin": _play_until(store, "munchkin", names, lambda s, t: len(s.history) >= 6),
             # on seat screens: the seat scene shows the seat's own starting-line choice
@@ -330,6 +335,9 @@ class Walker:
         name = f"{self.language}/{scene}"
         self.walk.scenes.append(name)
         self.walk.problems += layout_problems(page, self.styles[page], name)
+        for key in FIGURES.get(scene, ()):  # a table screen's key figures are there (and layout_problems held them to 40 px)
+            if not host(page).locator(f'[flt-semantics-identifier^="figure:{key}"]').count():
+                self.walk.problems.append(f"{name}: its key figure {key!r} is not on the screen")
         if SHOTS and self.language in SHOT_LANGUAGES:
             (ROOT / "docs" / "screenshots" / "layout" / self.language).mkdir(parents=True, exist_ok=True)
             shot(page, f"layout/{self.language}/{scene}")
@@ -434,6 +442,7 @@ def walk_everything(w: Walker, ids: dict) -> None:
     w.keep(1)
     w.phase(ids["gate"], [[Scene("bigbang-gate-dialog", option("gate", DIALOG))]])
     w.phase(ids["deal"], [[Scene("bigbang-real-deal", tab("table"))]])
+    w.phase(ids["layout"], [[Scene("bigbang-real-deal-layout", tab("table"))]])
 
 
 @pytest.fixture(scope="module")

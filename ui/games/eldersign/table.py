@@ -13,7 +13,7 @@ from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Gauge
 from ui.views.menu import options_panel
-from ui.widgets.common import BODY, CAPTION, MUTED, banner, card, text
+from ui.widgets.common import BODY, CAPTION, MUTED, banner, card, figure, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -91,9 +91,8 @@ def doom_dial(gauge: Gauge, view: View, size: int) -> ft.Control:
     hand = _clock_hand(view, size)
     centre = ft.Container(
         content=ft.Column([
-            text(f"{gauge.filled}/{gauge.length}", size=40, weight=ft.FontWeight.BOLD,
-                 color=colour("danger").screen if gauge.filled >= gauge.length - 1 else INK),
-            text(view["clock_label"], size=22, weight=ft.FontWeight.BOLD, color=colour("clock").screen),
+            figure(f"{gauge.filled}/{gauge.length}", "doom", color=colour("danger").screen if gauge.filled >= gauge.length - 1 else INK),
+            figure(view["clock_label"], "clock", color=colour("clock").screen),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True),
         left=0, top=0, width=size, height=size, alignment=ft.Alignment.CENTER)
     label = _("Doom {n} of {track}, clock at {hour}").format(n=gauge.filled, track=gauge.length, hour=view["clock_label"])
