@@ -29,6 +29,10 @@ BIG = 22
 MID = BODY = 18
 SMALL = CAPTION = 16
 
+#: how a table screen's main column scrolls: its scrollbar always shows while there is more than fits, a cue
+#: that something lies below the fold (a hand, a location)
+MORE_BELOW = ft.ScrollMode.ALWAYS
+
 #: the smallest finger target, in px, both ways
 TOUCH = 48
 #: the height of an ordinary button: a fingertip at arm's length

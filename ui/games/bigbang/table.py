@@ -12,7 +12,7 @@ from companion.palette import colour, seat_colour
 from companion.ring import Track
 from ui.games.bigbang import words
 from ui.views.menu import answered_in_place, options_panel
-from ui.widgets.common import BODY, MID, banner, caption, text
+from ui.widgets.common import BODY, MID, MORE_BELOW, banner, caption, text
 from ui.widgets.ring import track_dial
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def table_panel(app: App, view: View) -> ft.Control:
     # the hands head the middle column, the active player's lit: never below the fold, nor under the red-moon banner
     left = ft.Column([moon_track(app, view, 200), cubes(view)], spacing=4, width=206,
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, scroll=ft.ScrollMode.AUTO)
-    middle = ft.Column([*mine, hands(view), locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=ft.ScrollMode.AUTO)
+    middle = ft.Column([*mine, hands(view), locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=MORE_BELOW)
     right = ft.Container(_real_deal_layout(app, view) or options_panel(app), width=232)
     return ft.Row([left, middle, right], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 

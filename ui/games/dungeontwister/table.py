@@ -17,7 +17,7 @@ from companion.i18n import _
 from companion.palette import colour
 from ui.games.dungeontwister import words
 from ui.views.menu import options_panel
-from ui.widgets.common import BODY, CAPTION, MUTED, banner, card, figure, text
+from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -36,7 +36,7 @@ def table_panel(app: App, view: View) -> ft.Control:
                           *[side(view, c) for c in view["colours"]]], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     left = ft.Column([ap_and_points(view)], width=168, spacing=4, scroll=ft.ScrollMode.AUTO)
     middle = ft.Column([lines_board(view), fight_board(view), *[side(view, c) for c in view["colours"]]], spacing=4, expand=True,
-                       scroll=ft.ScrollMode.AUTO)
+                       scroll=MORE_BELOW)
     return ft.Row([left, middle, ft.Container(options_panel(app, width=216), width=220)], spacing=6,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 

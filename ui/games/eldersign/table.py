@@ -13,7 +13,7 @@ from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Gauge
 from ui.views.menu import options_panel
-from ui.widgets.common import BODY, CAPTION, MUTED, banner, card, figure, text
+from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -36,7 +36,7 @@ def table_panel(app: App, view: View) -> ft.Control:
                          scroll=ft.ScrollMode.AUTO, expand=True)
     return ft.Row([
         dial_column(app, view, 196),
-        ft.Column(middle, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO),
+        ft.Column(middle, spacing=6, expand=True, scroll=MORE_BELOW),
         ft.Container(options_panel(app), width=232),
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 

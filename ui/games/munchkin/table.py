@@ -10,7 +10,7 @@ from companion.contract import View
 from companion.i18n import _, pgettext
 from companion.palette import colour
 from ui.views.menu import options_panel
-from ui.widgets.common import BIG, BODY, CAPTION, MUTED, TOUCH, banner, button, caption, card, figure, icon_button, text
+from ui.widgets.common import BIG, BODY, CAPTION, MORE_BELOW, MUTED, TOUCH, banner, button, caption, card, figure, icon_button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -34,7 +34,7 @@ def table_panel(app: App, view: View) -> ft.Control:
         parts += [seat_rows(app, view), *sell_button(app, view)]
         return ft.Column(parts, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     left: list[ft.Control] = [combat_board(app, view, fight), level_strip(view)] if fight else [seat_rows(app, view), *sell_button(app, view)]
-    return ft.Row([ft.Column(left, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO),
+    return ft.Row([ft.Column(left, spacing=6, expand=True, scroll=MORE_BELOW),
                    ft.Container(options_panel(app), width=232)],
                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
