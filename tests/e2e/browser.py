@@ -353,14 +353,16 @@ def name_players(page, names: list[str]) -> None:
                     raise
 
 
-def choose_setting(page, help_start: str, choice: str) -> None:
-    """Open the setup's dropdown whose help text starts with `help_start` and pick `choice`. The
+def choose_setting(page, key: str, choice: str) -> None:
+    """Open the setup's dropdown of the setting `key` ("seats.first_player", marked "setting:<key>") and pick `choice`. The
     on-screen keyboard, opened for the names, hides the settings: it is closed first. A click just
     after typing a name may only take the focus off the name field: then open it again."""
     if "␣" in visible_text(page):
         tap(page, "On-screen keyboard")
         wait_text(page, "Players in turn order", absent="␣")
-    dropdown = host(page).locator("flt-semantics[role=button][aria-expanded]").filter(has_text=help_start).first
+    marked = f'[flt-semantics-identifier="setting:{key}"]'  # the dropdown's own node, or one inside the marked one
+    dropdown = host(page).locator(f"{marked}[aria-expanded], {marked} [aria-expanded]").first
+    dropdown.scroll_into_view_if_needed()
     item = host(page).get_by_role("button", name=choice, exact=True).first
     for _attempt in range(3):
         dropdown.click()

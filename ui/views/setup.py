@@ -178,7 +178,7 @@ def build(app: App) -> ft.Control:
         form += part.controls
     if fields or own_file is not None:
         form += [text(_("Settings the rules leave open"), size=BODY, weight=ft.FontWeight.BOLD),
-                 ft.Row([*([own_file] if own_file is not None else []), *(_with_help(f) for f in fields.values())],
+                 ft.Row([*([own_file] if own_file is not None else []), *(keyed(_with_help(f), f"setting:{key}") for key, f in fields.items())],
                         wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)]
     return ft.Column([
         ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home"),
