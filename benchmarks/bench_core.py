@@ -1,6 +1,7 @@
 """Core figures (issue 2): replay of a 10,000-event game, headless round trip, start-up, memory.
 
-Targets: replay < 0.5 s; round trip p99 < 5 ms; process start to first reply < 300 ms.
+Targets: replay < 0.5 s; round trip p99 < 5 ms; process start to first reply < 300 ms (issue 23 §4: with the
+bytecode cached, as an installed companion starts; the registry imports only the game played).
 Run: `make bench ARGS=core` or `.venv/bin/python benchmarks/bench_core.py`.
 """
 import argparse
@@ -15,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.processes import child_env, compile_bytecode, cpu_seconds
 from companion.games.bigbang import GAME
 from companion.session import Session
 from companion.store import EventStore
@@ -84,7 +86,7 @@ def bench_replay(folder: Path, events: int) -> list[tuple[str, str, str]]:
 
 def headless(db: Path) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "entry", "headless", "bigbang", "--db", str(db), "--seed", "1"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=child_env())
 
 
 def ask(proc: subprocess.Popen, request: dict) -> dict:
@@ -117,15 +119,18 @@ def bench_round_trip(folder: Path, requests: int) -> list[tuple[str, str, str]]:
 
 
 def bench_start(folder: Path, runs: int) -> list[tuple[str, str, str]]:
-    samples = []
+    compile_bytecode()
+    samples, cpu = [], []
     for i in range(runs):
         started = time.perf_counter()
         proc = headless(folder / f"start{i}.db")
         ask(proc, {"cmd": "state"})
         samples.append(time.perf_counter() - started)
+        cpu.append(cpu_seconds(proc.pid))  # the CPU it took to get there: what a busy machine does not inflate
         proc.stdin.close()
         proc.wait()
-    return [(f"process start to first reply, median of {runs}", f"{statistics.median(samples) * 1000:.0f} ms", "< 300 ms")]
+    return [(f"process start to first reply, median of {runs}: wall / CPU",
+             f"{statistics.median(samples) * 1000:.0f} / {statistics.median(cpu) * 1000:.0f} ms", "< 300 ms")]
 
 
 def _peak_rss_kib(pid: int) -> int:

@@ -1,113 +1,149 @@
-"""Gestures per turn (issue 11): how many button presses a Big Bang table needs, with eyes on the cardboard.
+"""Gestures per turn (issues 11 and 22): how many button presses each game needs, with eyes on the cardboard.
 
-A player who knows the menu by heart (tests/blind.py, Big Bang's script in tests/bigbang/blind.py) plays a typical game of three players —
-the real deal (each player's cards scanned, the six location cards laid and scanned), then seven turns:
-characters played, special actions, moves, fights and cards taken, draws, a red moon, an artefact off
-the real deck — through `Table.button` and `Table.card` only, taking the shortest way (NEXT or BACK,
-whichever reaches the item sooner; a card is scanned wherever a card means the input). Gestures are
-button presses; scans are counted apart.
+A player who knows the menu by heart (tests/blind.py) plays each game's script of typical turns
+(`tests/<game>/blind.py`: `GAME`, `START`, `DEAL`, `TURNS`, `tags()`, `player(table, hands, **options)`;
+every game that has one is measured) through `Table.button` and `Table.card` only, taking the shortest
+way: NEXT or BACK, whichever reaches the item sooner, then YES. Two rows per game:
 
-Before issue 11 (commit 2eefc0c, the same script and player, measured with `--tree` on
-`git archive 2eefc0c | tar -x -C /tmp/before`): setup 0 gestures; turns 13 6 14 14 8 15 14,
-mean 12.0, max 15; 84 gestures and 32 scans in all. Before a scanned location card moved the character
-(commit 82874e7: the card only answered the "To" question of Move, after YES on Move), the row "a place
-picked by its card" was: turns 8 4 10 6 7 10 8, mean 7.6, max 10; before letter tiles answered the
-letters asked (commit 1016b6c), the row "the board read by its cards" was: turns 7 3 9 5 5 9 7, mean
-6.4, max 9. Rerun it with
+- **buttons only**: the player never scans; every card is walked to in the menu.
+- **buttons + scans**: a card is scanned wherever a card means the input (a drawn card, a card played,
+  a token, and in Big Bang the card lying where a move goes and a letter tile).
+
+Gestures are button presses (tap, double tap, hold); scans are counted apart. A **screen-only step**
+is a typed request no gesture or scan could send: it is tapped on the screen instead, counted and named
+(the target is none). The setup column counts the script's steps after the start (a real deal, the
+starting lines). Each game is measured in its default seating (Dungeon Twister: the table screen alone).
+
+Before issue 22 (main at 698e57b, the same scripts, `--tree` on `git archive 698e57b | tar -x -C /tmp/before`;
+mean / max gestures a turn, a screen-only step counting no gesture):
+
+    Big Bang         buttons only 16.9 / 24, none screen-only   buttons + scans  5.9 / 9, none screen-only
+    Munchkin         buttons only 32.8 / 68, 16 screen-only     buttons + scans  7.9 / 25, 11 screen-only (sell cards,
+                     give, discard, lift, adjust, die, a one-shot played by another seat, the next roll, charity to one)
+    Dungeon Twister  buttons only 18.0 / 34, 3 screen-only      buttons + scans 13.7 / 24, 3 screen-only (reveal appear)
+
+After (this checkout, 2026-12-04): Big Bang unchanged; Munchkin 46.6 / 93 buttons only (each catalogue
+card walked to), 7.4 / 14 with scans; Dungeon Twister 28.8 / 37 buttons only, 4.5 / 7 with scans;
+no screen-only step. Rerun it with
 
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
-`--tree DIR` plays the same script on the code in DIR (another commit's files) and prints its row.
+`--tree DIR` plays today's scripts (and today's player) on the code in DIR (another commit's files).
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import os
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-#: measured on commit 2eefc0c (before issue 11) with `--tree`: (setup, [gestures per turn]), scans in all
-BEFORE = {"label": "before (2eefc0c)", "setup": 0, "turns": [13, 6, 14, 14, 8, 15, 14], "scans": 32}
+TARGET = 8  # gestures per turn, mean, with buttons and scans (issue 22)
+ROWS = {"buttons": "buttons only", "scans": "buttons + scans"}
 
 
-def measure(tree: Path, scan_board: bool) -> dict[str, Any]:
-    """Play the script on the code in `tree` (this one by default): gestures per turn and scans."""
-    sys.path.insert(0, str(tree))
-    if str(ROOT) not in sys.path:  # tests/blind.py (the player) from here when the tree has none
-        sys.path.append(str(ROOT))
-    spec = importlib.util.spec_from_file_location("bigbang_blind", ROOT / "tests" / "bigbang" / "blind.py")
-    assert spec is not None and spec.loader is not None
-    blind = importlib.util.module_from_spec(spec)
-    sys.modules["bigbang_blind"] = blind  # its dataclasses look their module up
-    spec.loader.exec_module(blind)
+def scripts() -> list[str]:
+    """The games with a script of typical turns: tests/<game>/blind.py, in name order."""
+    return sorted(path.parent.name for path in (ROOT / "tests").glob("*/blind.py"))
+
+
+def _load(game: str) -> Any:
+    """Today's script of `game` (and today's tests/blind.py), whatever checkout `companion` comes from."""
+    if "tests" not in sys.modules:  # today's tests/ only, even when the measured tree has its own
+        package = types.ModuleType("tests")
+        package.__path__ = [str(ROOT / "tests")]
+        sys.modules["tests"] = package
+    return importlib.import_module(f"tests.{game}.blind")
+
+
+def measure(game: str, scanning: bool) -> dict[str, Any]:
+    """Play `game`'s script on the `companion` importable now: gestures per turn, scans, screen-only steps."""
+    blind = _load(game)
     from companion.cards import CardCatalogue
     from companion.session import Session
+    from companion.table import Table
+    from tests.blind import TableHands, per_turn
 
     catalogue = CardCatalogue(":memory:")
     for card, uids in blind.tags().items():
         for uid in uids:
-            catalogue.enrol(uid, "bigbang", card)
-    table = blind.Table(Session(blind.GAME, 1), catalogue)
-    table.command(blind.START)
-    kwargs = {"scan_board": True} if scan_board else {}
-    player = blind.player(table, blind.TableHands(table, blind.tags()), **kwargs)
+            catalogue.enrol(uid, blind.GAME.id, card)
+    table = Table(Session(blind.GAME, 1), catalogue)
+    assert table.command(blind.START).kind == "applied"
+    options = {"scan_board": True} if scanning else {"scanning": False}
+    player = blind.player(table, TableHands(table, blind.tags()), **options)
     started = time.perf_counter()
+    player.turn = 0
     player.play(blind.DEAL)
-    for turn in blind.TURNS:
+    for number, turn in enumerate(blind.TURNS, 1):
+        player.turn = number
         player.play(turn)
     elapsed = time.perf_counter() - started
-    gestures = blind.per_turn(player.gestures)
-    return {"setup": gestures.get(0, 0), "turns": [gestures.get(n, 0) for n in range(1, len(blind.TURNS) + 1)],
-            "scans": len(player.scans), "ms": elapsed * 1000}
+    gestures = per_turn(player.gestures)
+    return {"title": str(blind.GAME.title), "setup": gestures.get(0, 0),
+            "turns": [gestures.get(n, 0) for n in range(1, len(blind.TURNS) + 1)],
+            "scans": len(player.scans), "screen_only": [what for _turn, what in player.screen_only], "ms": elapsed * 1000}
 
 
-def _row(label: str, figures: dict[str, Any]) -> tuple[str, ...]:
+def measure_all() -> dict[str, dict[str, Any]]:
+    return {game: {row: measure(game, scanning=row == "scans") for row in ROWS} for game in scripts()}
+
+
+def _row(title: str, label: str, figures: dict[str, Any]) -> tuple[str, ...]:
     turns = figures["turns"]
-    within = sum(1 for n in turns if n <= 8)
-    return (label, str(figures["setup"]), " ".join(f"{n:2d}" for n in turns), f"{sum(turns) / len(turns):.1f}", str(max(turns)),
-            f"{within} of {len(turns)}", str(figures["scans"]))
+    within = sum(1 for n in turns if n <= TARGET)
+    return (title, label, str(figures["setup"]), " ".join(f"{n:2d}" for n in turns), f"{sum(turns) / len(turns):.1f}", str(max(turns)),
+            f"{within} of {len(turns)}", str(figures["scans"]), str(len(figures["screen_only"])))
+
+
+def _print(measured: dict[str, dict[str, Any]], where: str) -> None:
+    header = ("game", where, "setup", "gestures per turn", "mean", "max", f"<= {TARGET}", "scans", "screen-only")
+    rows = [header]
+    for figures in measured.values():
+        for n, (row, label) in enumerate(ROWS.items()):
+            rows.append(_row(figures[row]["title"] if n == 0 else "", label, figures[row]))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        print("  ".join(cell.ljust(width) if i < 2 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
+    for figures in measured.values():
+        for row, label in ROWS.items():
+            steps = figures[row]["screen_only"]
+            if steps:
+                print(f"screen-only in {figures[row]['title']}, {label}: {', '.join(steps)}")
+    print(f"(target: a mean of at most {TARGET} with buttons and scans, and no screen-only step; a turn is one player's,")
+    print(" its steps as the game's rules have them: tests/<game>/blind.py says which)")
+    for figures in measured.values():
+        print(f"{figures['buttons']['title']}: the scripted game through the table, buttons only: {figures['buttons']['ms']:.0f} ms")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, help="measure the code in this folder instead (e.g. an older commit's files)")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one measurement as JSON (for --tree)
-    parser.add_argument("--scan-board", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # measure here, print JSON (for --tree)
     args = parser.parse_args(argv or [])
     if args.json:
-        print(json.dumps(measure(args.tree or ROOT, args.scan_board)))
+        print(json.dumps(measure_all()))
         return
-    header = ("", "setup", "gestures per turn 1-7", "mean", "max", "<= 8", "scans")
     if args.tree:
-        rows = [header, _row(f"code in {args.tree}", _measure_elsewhere(args.tree, False))]
-        elapsed = None
+        _print(_measure_elsewhere(args.tree.resolve()), f"code in {args.tree}")
     else:
-        buttons = measure(ROOT, scan_board=False)
-        places = measure(ROOT, scan_board=True)
-        rows = [header, _row(BEFORE["label"], BEFORE), _row("now: buttons only", buttons), _row("now: the board read by its cards", places)]
-        elapsed = buttons["ms"]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    for row in rows:
-        print("  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths, strict=True))))
-    print("(a typical action turn: a character's cards, its special action, a move, a fight or a card taken, a draw;")
-    print(" \"the board read by its cards\": the player moves by scanning the card lying at the destination, answers")
-    print(" any other \"to which place\" by that place's card, and any \"which letter\" by its letter tile)")
-    if elapsed is not None:
-        print(f"the scripted game through the table, buttons only: {elapsed:.0f} ms")
+        _print(measure_all(), "this checkout")
 
 
-def _measure_elsewhere(tree: Path, scan_board: bool) -> dict[str, Any]:
-    """`measure` in a fresh interpreter whose `companion` is the one in `tree`."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tree", str(tree), *(["--scan-board"] if scan_board else [])]
-    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True, timeout=300)
-    figures: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+def _measure_elsewhere(tree: Path) -> dict[str, dict[str, Any]]:
+    """`measure_all` in a fresh interpreter whose `companion` is the one in `tree`."""
+    env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{ROOT}"}
+    command = [sys.executable, str(Path(__file__).resolve()), "--json"]
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise SystemExit(f"measuring {tree} failed:\n{done.stderr[-3000:]}")
+    figures: dict[str, dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
     return figures
 
 

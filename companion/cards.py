@@ -435,11 +435,11 @@ def enrolable_cards(game_id: str, state: Any = None) -> list[EnrolableCard]:
     """The cards a game declares (`GameDefinition.cards`; given the `state` of a game of it on the
     table, its `table_cards`, a table's own cards included), named in the current language, for the
     enrolment prompt's list. Empty for a game that declares none (any card name is accepted then)."""
-    from companion.registry import all_games
+    from companion.registry import get_game, listings
 
-    game = all_games().get(game_id)
-    if game is None:
+    if game_id not in listings():
         return []
+    game = get_game(game_id)
     cards = game.table_cards(state) if state is not None and game.table_cards is not None else game.cards()
     return [EnrolableCard(card.id, render(card.name)) for card in cards]
 

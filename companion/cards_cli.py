@@ -4,6 +4,9 @@ Enrolment takes a UID and a card name as arguments, or reads UIDs from stdin: ty
 typed by a USB keyboard-wedge reader, which is just a keyboard. For each unknown tag it asks which
 card it is, offering the game's card names by prefix. (Enrolment with an RC522 happens in the UI:
 the core does not talk to hardware.)
+
+The catalogue (companion.cards) is imported by the sub-command that uses it: building the command line
+for another sub-command (`companion headless`) does not pay for it.
 """
 from __future__ import annotations
 
@@ -11,14 +14,16 @@ import argparse
 import datetime
 import json
 import sys
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from companion.cards import CardCatalogue, Classification, EnrolableCard, Known, OtherGame, enrolable_cards, match_cards, normalise_uid
 from companion.errors import RuleError
 from companion.i18n import _
 from companion.messages import P, render
 from companion.registry import get_game
 from companion.store import default_path
+
+if TYPE_CHECKING:
+    from companion.cards import CardCatalogue, Classification, EnrolableCard
 
 
 def add_cards_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -72,6 +77,8 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _catalogue(args: argparse.Namespace) -> CardCatalogue:
+    from companion.cards import CardCatalogue
+
     return CardCatalogue(args.db or default_path())
 
 
@@ -122,6 +129,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _uid(text: str, decimal_order: str) -> str:
+    from companion.cards import normalise_uid
+
     try:
         return normalise_uid(text, decimal_order=decimal_order)
     except ValueError as exc:
@@ -147,6 +156,8 @@ def _enrol(args: argparse.Namespace) -> int:
 
 def _enrol_from_stdin(catalogue: CardCatalogue, args: argparse.Namespace, stdin: IO[str], out: IO[str]) -> int:
     """Scan (or type) tags one per line; ask the card of each unknown one. An empty line or EOF ends."""
+    from companion.cards import normalise_uid
+
     enrolled = 0
     while True:
         line = _ask(_("Scan a card or type its UID (empty line: done): "), stdin, out)
@@ -172,6 +183,8 @@ def _enrol_from_stdin(catalogue: CardCatalogue, args: argparse.Namespace, stdin:
 
 def _may_enrol(found: Classification, replace: bool, out: IO[str]) -> bool:
     """Say what the tag already is; True when it may be (re-)enrolled."""
+    from companion.cards import Known, OtherGame
+
     if isinstance(found, OtherGame):
         print(render(found.message), file=out)
         return replace
@@ -184,6 +197,8 @@ def _may_enrol(found: Classification, replace: bool, out: IO[str]) -> bool:
 def _ask_card(game: str, stdin: IO[str], out: IO[str]) -> str | None:
     """Which card is it? A prefix narrows the game's list; a number picks from the list shown.
     A game without a list takes any name. None when the answer is empty (skip) or stdin ended."""
+    from companion.cards import enrolable_cards, match_cards
+
     known = enrolable_cards(game)
     shown: list[EnrolableCard] = []
     while True:
@@ -211,6 +226,8 @@ def _ask(prompt: str, stdin: IO[str], out: IO[str]) -> str | None:
 
 
 def _warn_if_not_a_card_name(game: str, card: str) -> None:
+    from companion.cards import enrolable_cards
+
     known = enrolable_cards(game)
     if known and card not in {c.id for c in known}:
         print(_("Note: \"{card}\" is not one of {game}'s card names; scanning it will mean nothing in a game.").format(card=card, game=game), file=sys.stderr)

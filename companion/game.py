@@ -1,7 +1,8 @@
 """What a game package hands the core: its rules as data and pure functions, its views per viewer.
 
-Each package under `companion/games/` exports one `GAME = GameDefinition(...)`; the registry finds it,
-so adding a game touches no core file (docs/adding-a-game.md walks through one). Modelled on
+Each package under `companion/games/` names one `GAME = GameDefinition(...)` (imported when the game
+is played; its `LISTING` is what the registry lists: companion/listing.py), so adding a game touches
+no core file (docs/adding-a-game.md walks through one). Modelled on
 boardgame.io's game object: setup, moves, phases, turn order and `endIf` become `decide`, `evolve`,
 `phases` and `turn`; `playerView` becomes `view(state, viewer)`.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.chart import Chart, ChartStep
 from companion.contract import Seat, Turn, Viewer
 from companion.errors import RuleError
 from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
@@ -90,6 +92,15 @@ class GameDefinition:
     #: alerts are spoken (a red moon and how far the ring drops, a fight's result, midnight, a kill);
     #: public texts only
     announcements: Callable[[State, Sequence[Event]], list[Text]] = lambda state, events: []
+    #: speak(state_before, events, picked) -> what the voice says of a step, shorter than its undo-list
+    #: line (the narrator adds the announcements not already said); `picked`: the step is the menu item
+    #: the buttons pointed at, just heard, so the lines that only repeat it may be left out. None: the
+    #: undo-list line, cut short
+    speak: Callable[[State, Sequence[Event], bool], list[Text]] | None = None
+    #: spoken_prompt(state) -> the prompt as the voice says it when the turn moves on ("" says nothing:
+    #: the menu's item says enough); None: the prompt's first sentence. The whole prompt is said on
+    #: the "tell" gesture
+    spoken_prompt: Callable[[State], Text] | None = None
     #: the game master's PIN (None: no game-master view in this game, or none set)
     master_pin: Callable[[State], str | None] = lambda state: None
     #: what `actor` can do now, as a menu for the buttons and the screen
@@ -121,8 +132,9 @@ class GameDefinition:
     #: analyses computed on request and cached per state (odds, advice): name -> f(state, viewer);
     #: the one named "spoken" (a Text, or None) is what the "tell" gesture says aloud (Elder Sign's odds)
     analyses: Mapping[str, Callable[[State, Viewer], Any]] = field(default_factory=dict)
-    #: command-line tools the game adds: `companion <name> <game id> [args…]` runs tools[name](args) -> exit status
-    tools: Mapping[str, Callable[[list[str]], int]] = field(default_factory=dict)
+    #: chart(steps in force) -> the picture after the game: the key track over the turns and the dice
+    #: against the odds (companion/chart.py); a pure reading of the history. None: the game draws none
+    chart: Callable[[Sequence[ChartStep]], Chart] | None = None
     #: players win or lose together
     cooperative: bool = False
     #: how many seats a game may have

@@ -36,6 +36,8 @@ HINTS: tuple[Message, ...] = (
 def meaning(game: GameDefinition, what: Meaning) -> Text:
     """What a binding does, in words."""
     if isinstance(what, str):
+        if what == "tell" and "spoken" not in game.analyses:
+            return M("say in full what to do now")
         return ACTIONS.get(what, what)
     request = {key: value for key, value in what.items() if key != "confirm"}
     command = game.commands.get(str(request.get("cmd")))

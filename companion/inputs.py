@@ -21,18 +21,23 @@ TABLE_ACTIONS = ("next", "previous", "confirm", "cancel", "undo", "redo", "tell"
 GESTURES = ("tap", "double", "hold")
 
 #: Redo is a hold of NEXT (it asks for YES first), not a double tap of BACK: two quick BACK taps are two
-#: steps back up the menu, and with no double tap bound every tap is told at once.
+#: steps back up the menu, told at once. A double tap of NO is "tell": the whole prompt of the phase (the
+#: voice says only its first sentence when the turn moves on), or the game's own answer (Elder Sign's odds);
+#: so a NO tap alone is told once the double-tap window has passed.
 DEFAULT_BINDINGS_TOML = """
 [buttons]
 next = { tap = "next", hold = "redo" }
 back = { tap = "previous", hold = "undo" }
 yes  = { tap = "confirm" }
-no   = { tap = "cancel" }
+no   = { tap = "cancel", double = "tell" }
 """
 
 
 @dataclass(frozen=True)
 class Choice:
+    """One answer to a question. Its value may be an `Option`: picking it starts that move, whose own
+    questions follow (a scanned card that can mean several moves asks which, this way)."""
+
     value: Any
     label: Text
     #: the game's card id that picks this choice when scanned while it is asked (an artefact card, a letter tile)
@@ -47,12 +52,26 @@ class Choice:
 _NOTHING = object()  # no value picked
 
 
+class _Done:
+    """The value of a list question's "That's all" choice (never a value a command takes)."""
+
+    def __repr__(self) -> str:
+        return "DONE"
+
+
+DONE: Any = _Done()
+
+
 @dataclass(frozen=True)
 class Ask:
     """A value an option still needs: the command argument, and the choices to walk through.
 
     `when(picked)` (given the option's command and the values picked so far) says whether it is asked
-    at all: a re-roll only after a losing roll, the reward only of a fight won."""
+    at all: a re-roll only after a losing roll, the reward only of a fight won.
+
+    A list question (`many`: the tokens a room uncovers, the cards sold) is asked again after each
+    pick, without what was picked, until its first choice, "That's all", is picked: the value is the
+    list of picks, in the order they were picked (none: an empty list)."""
 
     arg: str
     label: Text
@@ -61,13 +80,24 @@ class Ask:
     #: an earlier argument this one must differ from (a swap's second letter): the buttons never
     #: start on the value picked for it
     differs_from: str | None = None
+    many: bool = False
 
     def asked(self, picked: Mapping[str, Any]) -> bool:
         return self.when is None or self.when(picked)
 
+    def offered(self, picked: Mapping[str, Any]) -> tuple[Choice, ...]:
+        """The choices offered now: a list question's "That's all" first, then what is not picked yet."""
+        if not self.many:
+            return self.choices
+        so_far = picked.get(self.arg) or ()
+        return (Choice(DONE, M("That's all")), *(choice for choice in self.choices if choice.value not in so_far))
+
     def start(self, picked: Mapping[str, Any]) -> int:
         """Where the buttons start on this question's choices, given the values picked so far: the
-        first likely choice, else the first; never the value `differs_from` was given."""
+        first likely choice, else the first; never the value `differs_from` was given. A list
+        question starts on "That's all": after the last pick, one YES sends it."""
+        if self.many:
+            return 0
         taken = picked.get(self.differs_from, _NOTHING) if self.differs_from else _NOTHING
         allowed = [i for i, choice in enumerate(self.choices) if choice.value != taken]
         return next((i for i in allowed if self.choices[i].likely), allowed[0] if allowed else 0)

@@ -7,8 +7,12 @@ from these; `hardware/` renders kinds and never knows a game. Colours are palett
 - `Track`: a marker on a track (Big Bang's moon ring).
 - `Gauge`: a track that fills up, with marked spaces and an optional clock hand (Elder Sign's doom
   track with monster icons, and the clock).
-- `SeatLevels`: one arc per seat, lit to its level (Munchkin's levels 1-10 for up to 6 seats).
+- `SeatLevels`: one arc per seat, lit to its level (Munchkin's levels 1-10 for up to 6 seats; on a
+  ring too small for one LED a level, a white LED counts several, so every level looks different).
 - `Counters`: a few counters, each an arc in its colour (Dungeon Twister's action and victory points).
+  Two counters that mean different things never share a colour: a seat's own counter that is not one
+  of the seats' (the action points, the players' side of a fight) is white, its arc's rest faintly in
+  the seat's colour.
 - `Blank`: nothing to show (setup).
 
 Any kind may carry an `Alert`, an animation the firmware runs over the frame (flash, pulse, spin).
@@ -80,6 +84,9 @@ class Counter:
     value: int
     maximum: int
     colour: str
+    #: the colour the rest of its arc glows in (None: its own): a white counter that belongs to a seat
+    #: (Dungeon Twister's action points) shows whose it is there, without taking that seat's colour
+    faint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,4 +113,7 @@ def ring_json(view: RingView) -> dict[str, Any]:
     data = asdict(view)
     if data.get("alert") and data["alert"]["space"] is None:  # a whole-ring alert: its JSON stays as it always was
         del data["alert"]["space"]
+    for counter in data.get("counters", ()):  # a counter glowing in its own colour: likewise
+        if counter["faint"] is None:
+            del counter["faint"]
     return {"kind": data.pop("kind"), **data}

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.chart import Chart, ChartStep
 from companion.contract import MASTER, TABLE, Result, Seat, Turn, View, Viewer
 from companion.errors import RuleError
 from companion.game import GameDefinition
@@ -328,6 +329,13 @@ class Session:
             cached = (state, self.game.analyses[name](state, viewer))
             self._analyses[(name, viewer)] = cached
         return cached[1]
+
+    def chart(self) -> Chart | None:
+        """The picture of the game so far (companion/chart.py), from the steps in force; public texts only."""
+        if self.game.chart is None:
+            return None
+        steps = [ChartStep(self._states[n], step.events, self._states[n + 1]) for n, step in enumerate(self._steps)]
+        return self.game.chart(steps)
 
     def summary(self, state: Any) -> dict[str, Any]:
         """What the saved-games list shows without loading the game: the typed turn and the seats."""

@@ -38,7 +38,7 @@ Model = TypeVar("Model", bound=BaseModel)
 class Section(BaseModel):
     """A table of settings: strict types, no unknown keys, frozen."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class SettingProblem(ValueError):

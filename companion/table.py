@@ -3,7 +3,9 @@ one session, sent by someone: the table, or a seat (its own buttons, its own rea
 
 Buttons walk a menu of what their owner can do now (the game's `options(state, actor)`), one menu per
 owner: NEXT/BACK move through it (round the end), YES picks; an option that needs a value (a die face,
-a location) then asks for it the same way, skipping a question its `when` says is not asked now. The
+a location) then asks for it the same way, skipping a question its `when` says is not asked now; a
+list question (the tokens a room uncovers) is asked again after each pick until "That's all"; a
+choice may be a move of its own (a scanned token: what it does), whose questions then follow. The
 buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
 the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
 whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
@@ -21,7 +23,7 @@ from typing import Any, Protocol
 
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.inputs import Ask, Choice, Option
+from companion.inputs import DONE, Ask, Choice, Option
 from companion.messages import M, Text, joined
 from companion.session import Session, Step
 
@@ -43,6 +45,9 @@ class Outcome:
     uid: str | None = None
     #: who the input came from
     by: Viewer = TABLE
+    #: the step is the menu item the buttons pointed at, picked with YES (and its questions answered by
+    #: the buttons): what it is was heard already, so the voice need not say it again
+    picked: bool = False
 
     @property
     def step(self) -> Step | None:
@@ -65,6 +70,8 @@ class _Menu:
     option: Option | None = None  # set once YES picked an option that asks for values
     picked: dict[str, Any] = field(default_factory=dict)
     ask_index: int = 0
+    #: begun and answered by the buttons alone (not by a scan or a screen's tap)
+    by_buttons: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,11 +100,16 @@ class Menu:
     @property
     def line(self) -> Text:
         """The item pointed at as it is said: with its fixed number when it has one ("3. Play 2 Penny", "To: 1. Caltech")."""
+        said = self.item_line
+        return joined([self.ask.label, said], ": ") if self.ask is not None and said else said
+
+    @property
+    def item_line(self) -> Text:
+        """The item pointed at with its fixed number, without the question ("1. Caltech")."""
         item = self.item
         if item is None:
             return ""
-        said = M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
-        return joined([self.ask.label, said], ": ") if self.ask is not None else said
+        return M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
 
     @property
     def place(self) -> tuple[int, int] | None:
@@ -155,6 +167,9 @@ class Table:
     # -- inputs -------------------------------------------------------------------------------------
     def command(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None) -> Outcome:
         """A command from anywhere (a screen, a binding, a scan), sent by `by`."""
+        return self._apply(request, by, pin)
+
+    def _apply(self, request: dict[str, Any], by: Viewer = TABLE, pin: str | None = None, picked: bool = False) -> Outcome:
         with self._lock:
             try:
                 step = self.session.apply(request, by, pin)
@@ -165,7 +180,7 @@ class Table:
                 error = RuleError("INTERNAL", M("Something went wrong inside the companion ({kind}); nothing was changed.", kind=type(exc).__name__))
                 return self._tell(Outcome("refused", error.text, error=error, by=by))
             self._menus.clear()
-            return self._tell(Outcome("applied", self.session.describe(step), (step,), by=by))
+            return self._tell(Outcome("applied", self.session.describe(step), (step,), by=by, picked=picked))
 
     def undo(self, steps: int = 1, by: Viewer = TABLE) -> Outcome:
         return self._history(lambda: self.session.undo(steps, by), "undone", by)
@@ -220,13 +235,16 @@ class Table:
             answer = self._answer_where(by, lambda choice: choice.card == entry.card)
             if answer is not None:
                 return answer
+            if self._picked_already(by, entry.card):  # a list question goes on: the card is on it already
+                card = self.game.card(entry.card)
+                return self._tell(Outcome("nothing", M("{card}: already picked.", card=card.name if card else (entry.label or entry.card)), by=by))
             screen = self._screens.get(by)
             if by not in self._menus and screen is not None and screen(entry.card):
                 card = self.game.card(entry.card)
                 return self._tell(Outcome("selected", M("{card}: picked in the dialog.", card=card.name if card else (entry.label or entry.card)), by=by))
             request = self.game.scan(self.session.state, entry.card, by)
             if isinstance(request, Option):  # the card leaves a question (which of two places): ask it
-                return self._begin(by, request)
+                return self._begin(by, request, by_buttons=False)
             if request is None:
                 card = self.game.card(entry.card)
                 return self._tell(Outcome("nothing", M("{card}: nothing to do with it now.", card=card.name if card else (entry.label or entry.card)), by=by))
@@ -254,16 +272,23 @@ class Table:
         menu = self._menus.get(by)
         if menu is None or menu.option is None:
             return None
-        ask = menu.option.asks[menu.ask_index]
-        index = next((i for i, choice in enumerate(ask.choices) if matches(choice)), None)
+        index = next((i for i, choice in enumerate(self.menu(by).items) if isinstance(choice, Choice) and matches(choice)), None)
         if index is None:
             return None
-        menu.index = index
+        menu.index, menu.by_buttons = index, False
         return self._confirm(by)
 
-    def _begin(self, by: Viewer, option: Option) -> Outcome:
+    def _picked_already(self, by: Viewer, card: str) -> bool:
+        """Whether `by`'s buttons are answering a list question on which `card` is picked already."""
+        menu = self._menus.get(by)
+        if menu is None or menu.option is None or not menu.option.asks[menu.ask_index].many:
+            return False
+        ask = menu.option.asks[menu.ask_index]
+        return any(choice.card == card and choice.value in menu.picked.get(ask.arg, ()) for choice in ask.choices)
+
+    def _begin(self, by: Viewer, option: Option, by_buttons: bool = True) -> Outcome:
         """`option` was picked (or a scan means it): ask its first question that is asked now, else do it."""
-        self._menus[by] = _Menu(option=option, ask_index=-1)
+        self._menus[by] = _Menu(option=option, ask_index=-1, by_buttons=by_buttons)
         return self._ask_next(by)
 
     def _ask_next(self, by: Viewer) -> Outcome:
@@ -274,7 +299,7 @@ class Table:
         ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
         if ask_index is None:
             del self._menus[by]
-            return self.command(sent, by)
+            return self._apply(sent, by, picked=menu.by_buttons)
         menu.ask_index, menu.index = ask_index, None
         return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
@@ -288,10 +313,11 @@ class Table:
             menu = self._menus.get(by)
             if menu is not None and menu.option is not None:
                 ask = menu.option.asks[menu.ask_index]
-                items: tuple[Option, ...] | tuple[Choice, ...] = ask.choices
+                sent = {**menu.option.command, **menu.picked}
+                items: tuple[Option, ...] | tuple[Choice, ...] = ask.offered(sent)
                 option: Option | None = menu.option
                 asked: Ask | None = ask
-                start = ask.start({**menu.option.command, **menu.picked})
+                start = ask.start(sent)
             else:
                 items, option, asked = tuple(self.options(by)), None, None
                 start = next((i for i, item in enumerate(items) if item.likely), 0)
@@ -334,7 +360,17 @@ class Table:
                 return self._tell(Outcome("nothing", M("Nothing to do now."), by=by))
             return self._begin(by, now.item)
         assert now.ask is not None and isinstance(now.item, Choice)
-        self._menus[by].picked[now.ask.arg] = now.item.value
+        if isinstance(now.item.value, Option):  # a choice that is a move of its own (what a scanned token does): its questions follow
+            return self._begin(by, now.item.value)
+        menu = self._menus[by]
+        if now.ask.many:  # a list question: each pick adds to the list, asked again until "That's all"
+            so_far = menu.picked.setdefault(now.ask.arg, [])
+            if now.item.value is not DONE:
+                so_far.append(now.item.value)
+                menu.index = None
+                return self._tell(Outcome("selected", joined([M("{item}: added.", item=now.item.label), self.menu(by).line], " "), by=by))
+            return self._ask_next(by)
+        menu.picked[now.ask.arg] = now.item.value
         return self._ask_next(by)
 
     def _cancel(self, by: Viewer) -> Outcome:
@@ -347,8 +383,11 @@ class Table:
         return self._tell(Outcome("selected", M("{what}? Press YES to confirm.", what=what), by=by))
 
     def _tell_spoken(self, by: Viewer) -> Outcome:
-        """The "tell" gesture: what the game's "spoken" analysis says now (the odds of an attempt)."""
+        """The "tell" gesture: what the game's "spoken" analysis says now (the odds of an attempt), else the
+        whole prompt of the phase (the voice says only its first sentence when the turn moves on)."""
         said = self.session.analyse("spoken", by) if "spoken" in self.game.analyses else None
+        if not said and self.session.turn.status != "setup":
+            said = self.session.view(by).prompt
         if not said:
             return self._tell(Outcome("nothing", M("Nothing to tell now."), by=by))
         return self._tell(Outcome("told", said, by=by))

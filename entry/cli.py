@@ -1,6 +1,7 @@
 """The `companion` command: every sub-command, wiring the core to `hardware/` and `ui/` through the
 composition root (entry/root.py) — always by imports inside the sub-command that needs them, so
-`companion headless` never loads the UI."""
+`companion headless` never loads the UI, and a game's tool (`companion odds <game>`) loads neither a
+session nor any game's rules (building the command line reads only the games' listings)."""
 from __future__ import annotations
 
 import argparse
@@ -10,15 +11,16 @@ import os
 import random
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cards_cli import add_cards_parser
-from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.messages import M, P, Text, render
-from companion.registry import all_games, get_game
-from companion.session import Session
+from companion.registry import get_game, listings
 from companion.store import EventStore, RepairReport, default_path
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     def db_option(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=None, help=f"the save file (default: $COMPANION_DB or {default_path()})")
 
+    def language_option(p: argparse.ArgumentParser) -> None:
+        from hardware.config import TABLE_LANGUAGES
+
+        p.add_argument("--lang", default=None, choices=TABLE_LANGUAGES,
+                       help="the table's language, spoken and shown, kept for the next start (default: the one chosen last, "
+                            "else the hardware config's [speech] language, else English)")
+
     headless = sub.add_parser("headless", help="play one game through JSON lines on stdin/stdout")
     headless.add_argument("game", help="game id (companion games lists them)")
     db_option(headless)
@@ -59,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=None)
     run.add_argument("--resume", action="store_true", help="go on with the most recent saved game")
     run.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
+    language_option(run)
     run.set_defaults(func=_run)
 
     console = sub.add_parser("console", help="play in a text console instead of the touchscreen UI")
@@ -67,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--seed", type=int, default=None)
     console.add_argument("--resume", action="store_true")
     console.add_argument("--hardware", default=None, metavar="CONFIG", help="hardware config TOML (default: everything simulated)")
+    language_option(console)
     console.set_defaults(func=_console)
 
     doctor = sub.add_parser("doctor", help="check each configured device, the save folder and the web port, and say what to fix")
@@ -97,6 +108,10 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("game_id", type=int)
     export.add_argument("--viewer", default="table", help='"table" (default), "seat:<name>", or "master" (with --pin)')
     export.add_argument("--pin", default=None, help="the game master's PIN, for --viewer master")
+    export.add_argument("--chart", default=None, metavar="FILE",
+                        help="write the picture after the game instead: the key track over the turns and the dice against the odds, "
+                             "as PNG or SVG by FILE's extension")
+    export.add_argument("--language", default="en", help="the chart's language: en, nl, it, ru or de (default en)")
     db_option(export)
     export.set_defaults(func=_export)
     return parser
@@ -104,18 +119,21 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_game_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`companion <tool> <game> [args…]` for every tool a game offers (Elder Sign's `odds`, say)."""
+    known = listings()  # the games' listings: no game's rules are imported to build the command line
     offered: dict[str, list[str]] = {}
-    for game in all_games().values():
+    for game in known.values():
         for name in game.tools:
             offered.setdefault(name, []).append(game.id)
     for name, games in sorted(offered.items()):
         tool = sub.add_parser(name, help=f"{name} for {', '.join(games)} (the game's own options: {name} GAME --help)")
         tool.add_argument("game", choices=games)
         tool.add_argument("args", nargs=argparse.REMAINDER)
-        tool.set_defaults(func=lambda args, name=name: get_game(args.game).tools[name](args.args))
+        tool.set_defaults(func=lambda args, name=name: known[args.game].tools[name](args.args))
 
 
 def open_session(game_id: str, db: str | None, seed: int | None, resume: bool, saved_id: int | None = None) -> Session:
+    from companion.session import Session
+
     game = get_game(game_id)
     store = _open_store(db)
     if resume:
@@ -162,7 +180,7 @@ def _open_for_run(args: argparse.Namespace) -> Any:
 
     db = args.db or default_path()
     try:
-        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)  # a config mistake stops here
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume, language=args.lang)  # a config mistake stops here
     except StoreError as exc:
         if exc.code != "DAMAGED_SAVE_FILE":  # only a file SQLite calls corrupt is repaired; a full or read-only disk is not damage
             raise
@@ -170,7 +188,7 @@ def _open_for_run(args: argparse.Namespace) -> Any:
         told: list[Text] = [M("The save file was damaged: {saved} games were saved into a fresh file, {lost} could not be read. "
                               "The damaged file is kept as {kept}.", saved=report.games_saved, lost=report.games_lost, kept=str(report.kept_as)),
                             *_repair_problems(db, report)]  # before the companion holds a game: each is tried
-        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume)
+        companion = Companion(db, args.hardware, seed=args.seed, resume=args.resume, language=args.lang)
         companion.notices[:0] = told
     for notice in companion.notices:
         print(f"companion: {render(notice)}", file=sys.stderr)
@@ -181,12 +199,19 @@ def _console(args: argparse.Namespace) -> int:
     from companion.cards import CardCatalogue
     from companion.console import play
     from companion.table import Table
+    from entry.root import keep_language, table_language
     from hardware import config
     from hardware.rig import Rig
+    from ui import i18n
 
     hardware = config.load(args.hardware)
     session = open_session(args.game, args.db, args.seed, args.resume)
     assert session.store is not None
+    language = table_language(session.store.path, hardware.language, args.lang)
+    if language is not None:
+        i18n.set_language(language)
+    if args.lang is not None:
+        keep_language(session.store.path, args.lang)
     table = Table(session, CardCatalogue(session.store.path))
     with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
         play(table, _ConsoleDevices(rig))
@@ -236,7 +261,7 @@ def _ring_flash(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    for game in all_games().values():
+    for game in listings().values():
         print(f"{game.id:10} {render(game.title)}")
     store = _open_store(args.db)
     saved = store.games()
@@ -266,6 +291,8 @@ def _repair(args: argparse.Namespace) -> int:
 def _repair_problems(db: str | os.PathLike[str], report: RepairReport) -> list[Text]:
     """What a repair's counts do not say: the list of games broke off, or saved games that still
     cannot be resumed (each is tried with its game's rules)."""
+    from companion.session import Session
+
     problems: list[Text] = []
     if not report.list_whole:
         problems.append(M("The list of games broke off where the file is damaged: more games may be lost than counted."))
@@ -292,13 +319,39 @@ def _open_store(db: str | None) -> EventStore:
 
 def _export(args: argparse.Namespace) -> int:
     """The saved game as the viewer may see it: secrets stay out unless the viewer may see them."""
+    from companion.contract import Viewer
+    from companion.session import Session
+
     store = _open_store(args.db)
     saved = store.game(args.game_id)
     session = Session.resume(get_game(saved.game), store, args.game_id)
     viewer = Viewer.parse(args.viewer)
     session.view(viewer, args.pin)  # the PIN and the seat are checked before anything is written
+    if args.chart is not None:
+        return _export_chart(session, args.chart, args.language)
     for line in session.export(viewer):
         print(json.dumps(line, ensure_ascii=False))
+    return 0
+
+
+def _export_chart(session: Session, path: str, language: str) -> int:
+    """The chart holds public texts only (companion/chart.py): any viewer may write it."""
+    from entry.picture import chart_format, write_chart
+    from ui.i18n import LANGUAGES, set_language
+
+    chart_format(path)  # a wrong extension is refused before any work
+    if language not in LANGUAGES:
+        raise RuleError("UNKNOWN_LANGUAGE", M("There is no language \"{language}\" (known: {known}).",
+                                              language=language, known=", ".join(LANGUAGES)))
+    chart = session.chart()
+    if chart is None:
+        raise RuleError("NO_CHART", M("{game} draws no chart.", game=session.game.title))
+    set_language(language)
+    try:
+        write_chart(chart, path)
+    except OSError as exc:
+        raise RuleError("CHART_NOT_WRITTEN", M("The chart could not be written to {path}: {reason}.", path=path, reason=exc.strerror or str(exc))) from None
+    print(render(M("Wrote the chart of game {id} to {path}.", id=session.game_id, path=path)))
     return 0
 
 

@@ -18,8 +18,9 @@ from typing import Any
 from companion.cards import CardCatalogue
 from companion.errors import RuleError
 from companion.game import GameDefinition
+from companion.listing import GameListing
 from companion.messages import M, Text
-from companion.registry import all_games, get_game
+from companion.registry import get_game, listings
 from companion.session import Session
 from companion.settings import add_to_table_file
 from companion.store import EventStore, SavedGame
@@ -31,26 +32,67 @@ log = logging.getLogger(__name__)
 SPARE_TAGS = ("04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef")
 #: the file in tables/<game id>/ that keeps the cards a table enters when it set the game up from none
 OWN_CARDS_FILE = "our-cards.toml"
+#: the table's language as last chosen (on the home screen, or with --lang), kept beside the save file
+LANGUAGE_FILE = "table-language"
+
+
+def kept_language(db_path: str | Path) -> str | None:
+    """The language last chosen at this table, or None (none yet, or the file says something else)."""
+    from hardware.config import TABLE_LANGUAGES
+
+    try:
+        code = (Path(db_path).parent / LANGUAGE_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return code if code in TABLE_LANGUAGES else None
+
+
+def keep_language(db_path: str | Path, code: str) -> None:
+    """Keep `code` as the table's language for the next start (written whole, then renamed into place);
+    a folder that cannot be written loses only this choice, said in the log."""
+    path = Path(db_path).parent / LANGUAGE_FILE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(f".{LANGUAGE_FILE}.part")
+        part.write_text(code + "\n", encoding="utf-8")
+        part.replace(path)
+    except OSError as exc:
+        log.warning("the table's language was not kept: %s", exc)
+
+
+def table_language(db_path: str | Path, configured: str, asked: str | None) -> str | None:
+    """The table's language at the start: `--lang`, else the one last chosen here, else the config's
+    `[speech] language`; None when none of them says (the companion speaks English)."""
+    return asked or kept_language(db_path) or configured or None
 
 
 class Companion:
     """The process's one game at a time, shared by every page, every device and the console."""
 
     def __init__(self, db_path: str | Path, hardware_config: str | Path | None = None, seed: int | None = None,
-                 resume: bool = False, rig_factory: Callable[..., Any] | None = None):
+                 resume: bool = False, rig_factory: Callable[..., Any] | None = None, language: str | None = None):
         from hardware import config
+        from ui import i18n
 
         self.store = EventStore(db_path)
         self.catalogue = CardCatalogue(self.store.path)
         self.hardware = config.load(hardware_config)
+        start_language = table_language(self.store.path, self.hardware.language, language)
+        if start_language is not None:  # the voice speaks it from the first word, before any screen is opened
+            i18n.set_language(start_language)
+        if language is not None:
+            keep_language(self.store.path, language)
         self.seed = seed
         self._lock = threading.RLock()
         self._outcome_listeners: list[Callable[[Outcome], None]] = []
         self._switch_listeners: list[Callable[[], None]] = []
+        self._notice_listeners: list[Callable[[], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
         self.problems: list[Any] = []
         #: what the screens must tell the table once (a repaired save file, a read-only one, a refused resume)
         self.notices: list[Text] = []
+        #: the notices a device put up, by device (gone when it works again)
+        self._device_notices: dict[str, list[Text]] = {}
         self.session: Session | None = None
         self.table: Table | None = None
         #: the table's own file the game on the table was set up from (None: the game's own cards)
@@ -67,8 +109,14 @@ class Companion:
 
     # -- games ------------------------------------------------------------------------------------
     @staticmethod
-    def games() -> dict[str, GameDefinition]:
-        return all_games()
+    def games() -> dict[str, GameListing]:
+        """Every game by id, with its title: listing them imports no game's rules."""
+        return listings()
+
+    @staticmethod
+    def definition(game_id: str) -> GameDefinition:
+        """A game's rules (the setup screen's settings), imported when first asked for."""
+        return get_game(game_id)
 
     @property
     def game(self) -> GameDefinition | None:
@@ -195,7 +243,35 @@ class Companion:
         return Rig(self.hardware, on_problem=self._problem)
 
     def _problem(self, problem: Any) -> None:
+        """A device's trouble (from its own thread). One the table must see — the voice cannot be heard —
+        is a notice on every screen until it is heard again or someone taps OK."""
         self.problems.append(problem)
+        text = getattr(problem, "text", None)
+        if text is None:
+            return
+        with self._lock:
+            stale = [n for n in self._device_notices.pop(problem.device, ()) if n in self.notices]
+            for notice in stale:
+                self.notices.remove(notice)
+            if not problem.ok:
+                self._device_notices[problem.device] = [text]
+                self.notices.append(text)
+            listeners = list(self._notice_listeners)
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:
+                log.exception("notice listener failed")
+
+    def on_notice(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """`listener()` after a notice came or went on its own (a device failed or came back). Returns an unsubscribe."""
+        with self._lock:
+            self._notice_listeners.append(listener)
+        return lambda: self._remove(self._notice_listeners, listener)
+
+    def keep_language(self, code: str) -> None:
+        """The table's language was chosen on its screen: kept for the next start."""
+        keep_language(self.store.path, code)
 
     @property
     def simulated_buttons(self) -> bool:

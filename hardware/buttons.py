@@ -164,16 +164,32 @@ class ButtonPanel:
 
 class StatusLed:
     """An optional RGB LED showing a colour (the acting seat's), via gpiozero `RGBLED` on the
-    (red, green, blue) pins."""
+    (red, green, blue) pins; with a `warning` colour it blinks between the two (the voice cannot be
+    heard), once a second, until shown without one."""
+
+    BLINK_S = 0.5
 
     def __init__(self, pins: Sequence[int], pin_factory: Any = None):
         from gpiozero import RGBLED
 
         red, green, blue = pins
         self._led = RGBLED(red, green, blue, pin_factory=pin_factory)
+        self._shown: tuple[tuple[int, int, int], tuple[int, int, int] | None] | None = None
 
-    def show(self, rgb: tuple[int, int, int]) -> None:
-        self._led.color = tuple(c / 255 for c in rgb)
+    def show(self, rgb: tuple[int, int, int], warning: tuple[int, int, int] | None = None) -> None:
+        if self._shown == (rgb, warning):
+            return  # a blink already running is not restarted at every step
+        self._shown = (rgb, warning)
+        if warning is None:
+            self._led.color = tuple(c / 255 for c in rgb)
+            return
+        self._led.blink(on_time=self.BLINK_S, off_time=self.BLINK_S, on_color=tuple(c / 255 for c in rgb),
+                        off_color=tuple(c / 255 for c in warning), background=True)
+
+    @property
+    def blinking(self) -> bool:
+        """Whether it blinks a warning now."""
+        return self._shown is not None and self._shown[1] is not None
 
     @property
     def colour(self) -> tuple[int, int, int]:

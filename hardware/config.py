@@ -95,6 +95,11 @@ class HardwareConfig:
     #: what is spoken: "everything", "alerts" (alerts and refusals) or "off"
     verbosity: str = "everything"
     volume: int = 80
+    #: how fast the voice speaks, in words a minute (espeak-ng's default)
+    rate: int = 175
+    #: the table's language at the start ("en", "nl", "it", "ru", "de"; "" : English, unless one was
+    #: chosen on the screen before, which is kept beside the save file; `companion run --lang` overrides both)
+    language: str = ""
     #: short sounds for scans (accepted, unknown, read again)
     sounds: bool = True
     source: str = "(defaults)"
@@ -144,10 +149,12 @@ SECTIONS = {
     "status_led": {"pins", "colours"},
     "reader": {"kind", "lift_ms", "options"},
     "ring": {"kind", "port", "leds", "brightness", "hold_ms"},
-    "speech": {"engine", "verbosity", "volume", "sounds"},
+    "speech": {"engine", "verbosity", "volume", "rate", "language", "sounds"},
 }
 SPEECH_ENGINES = ("auto", "espeak-ng", "none")
 VERBOSITIES = ("everything", "alerts", "off")
+#: the table's languages (ui/i18n.py's LANGUAGES; a test keeps the two the same); "" : not set
+TABLE_LANGUAGES = ("en", "nl", "it", "ru", "de")
 #: written [[name]], one table per seat
 SEAT_SECTIONS = {
     "seat_buttons": {"seat", "pins"},
@@ -190,6 +197,8 @@ def _read(source: _Source, data: dict[str, Any]) -> HardwareConfig:
         speech=speech.choice("engine", SPEECH_ENGINES, defaults.speech),
         verbosity=speech.choice("verbosity", VERBOSITIES, defaults.verbosity),
         volume=speech.number("volume", 0, 100, defaults.volume),
+        rate=speech.number("rate", 80, 450, defaults.rate),
+        language=speech.choice("language", ("", *TABLE_LANGUAGES), defaults.language),
         sounds=speech.flag("sounds", defaults.sounds),
         source=str(source.path),
     )

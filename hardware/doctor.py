@@ -140,6 +140,53 @@ def check_ring(config: HardwareConfig) -> Finding:
     return Finding("LED ring", "ok", f"{port}: {status.message}")
 
 
+def check_sound(config: HardwareConfig) -> list[Finding]:
+    """The sound: is there a card to play on (and a short tone played on it), and the voice's program.
+    No card is a FAIL when the config asks for a voice (it would speak into nothing), a warning when
+    only the scans' sounds would be lost."""
+    from hardware.speech import sound_outputs
+
+    voice = config.speech != "none" and config.verbosity != "off"
+    findings = [_sound_finding(sound_outputs(), voice, config.sounds, config.volume)]
+    if voice:
+        espeak = shutil.which("espeak-ng")
+        findings.append(Finding("voice", "ok", f"{espeak}, {config.rate} words a minute") if espeak else
+                        Finding("voice", "FAIL", "espeak-ng is not installed: the voice is silent", "sudo apt install espeak-ng"))
+    return findings
+
+
+def _sound_finding(cards: list[str], voice: bool, sounds: bool, volume: int) -> Finding:
+    if not cards:
+        if not voice and not sounds:
+            return Finding("sound", "ok", "no sound card, and none is needed (no voice, no sounds configured)")
+        fix = "plug in a speaker or a USB sound card; on a Pi: dtparam=audio=on in /boot/firmware/config.txt; check `aplay -l`"
+        return Finding("sound", "FAIL" if voice else "warn", "no sound card: " + ("the voice and " if voice else "") + "the scans' sounds are not heard", fix)
+    played = play_tone(volume)
+    if played is not None:
+        return Finding("sound", "FAIL", f"{cards[0]}; the test tone did not play: {played}", "check `aplay -l` and the mixer (alsamixer)")
+    return Finding("sound", "ok", f"{cards[0]}; a short tone was played")
+
+
+def play_tone(volume: int = 80) -> str | None:
+    """Play the scan's beep on the default output: None when aplay played it, else why not."""
+    import subprocess
+    import tempfile
+
+    from hardware.speech import make_tone
+
+    aplay = shutil.which("aplay")
+    if aplay is None:
+        return "aplay is not installed (sudo apt install alsa-utils)"
+    with tempfile.TemporaryDirectory(prefix="companion-doctor-") as folder:
+        tone = make_tone(Path(folder) / "tone.wav", "scan", volume)
+        try:
+            done = subprocess.run([aplay, "-q", str(tone)], capture_output=True, text=True, timeout=10, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return str(exc)
+    errors = [line for line in done.stderr.splitlines() if line.strip() and not line.startswith("ALSA lib")]
+    return None if done.returncode == 0 else (errors[-1] if errors else f"aplay exit status {done.returncode}")
+
+
 def check_fonts(config: HardwareConfig) -> Finding:
     fonts = sorted((ROOT / "ui" / "assets" / "fonts").glob("*.ttf"))
     if not fonts:
@@ -244,7 +291,7 @@ def report(findings: list[Finding]) -> str:
 
 def doctor(config: HardwareConfig, db: str | os.PathLike[str], port: int = 8550, lan: bool = False) -> tuple[str, int]:
     """The report and the exit status: 1 when anything FAILs."""
-    checks: list[Check] = [check_pin_factory, check_buttons, check_reader, check_ring, check_fonts, check_chromium,
+    checks: list[Check] = [check_pin_factory, check_buttons, check_reader, check_ring, check_sound, check_fonts, check_chromium,
                            check_save_folder(db), check_save_file(db), check_port(port, lan)]
     findings = run_checks(config, checks)
     return report(findings), int(any(f.result == "FAIL" for f in findings))

@@ -5,6 +5,7 @@ Whoever listens (the table wiring) turns them into game commands through the gam
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,11 @@ class TagLifted:
 
 @dataclass(frozen=True)
 class DeviceProblem:
-    """A device stopped answering, came back, or cannot be used: said once per change, never raised."""
+    """A device stopped answering, came back, or cannot be used: said once per change, never raised.
+    `text`: what the screens tell the table, in its language (a companion.messages Text), when the
+    table must see it (the voice is silent)."""
 
     device: str
     message: str
     ok: bool = False
+    text: Any = None

@@ -98,6 +98,8 @@ class Rig:
         self._finger = threading.Lock()
         self._lifted: dict[int, float] = {}
         self._opened: list[Closable] = []
+        #: why the voice cannot be heard now (None: it can, or none was asked for): the status LED blinks
+        self.voice_failure: str | None = None
         try:
             self._open_devices()
         except BaseException:  # a device that cannot open: close the ones that did, then say why
@@ -181,13 +183,11 @@ class Rig:
                           brightness=self.config.brightness, on_problem=self._problem)
 
     def _open_speaker(self) -> Speaker:
-        """espeak-ng where asked (or, with "auto", where installed); else a silent recorder."""
-        import shutil
-
-        wanted = self.config.speech
-        if wanted == "none" or self.config.verbosity == "off" or (wanted == "auto" and shutil.which("espeak-ng") is None):
+        """espeak-ng where asked ("auto" or "espeak-ng"); else a silent recorder. A voice asked for that
+        cannot be heard — espeak-ng missing, no sound card — is a problem the table sees (`voice_failure`)."""
+        if self.config.speech == "none" or self.config.verbosity == "off":
             return RecordingSpeaker()
-        return EspeakSpeaker(self.config.volume, on_problem=self._problem)
+        return EspeakSpeaker(self.config.volume, rate=self.config.rate, on_problem=self._problem)
 
     def _panels(self) -> list[ButtonPanel]:
         return [self.buttons, *self.seat_buttons.values()]
@@ -216,6 +216,10 @@ class Rig:
         self.problems.append(problem)
         if problem.ok and problem.device == "ring":
             self.refresh()  # a replugged ring may have another number of LEDs
+        if problem.device == "speech":
+            self.voice_failure = None if problem.ok else problem.message
+            if hasattr(self, "ring"):  # opened: the status LED says it at once (the speaker opens after it)
+                self.refresh()
         log.warning("%s: %s", problem.device, problem.message)
         if self._on_problem is not None:
             self._on_problem(problem)
@@ -254,7 +258,7 @@ class Rig:
             cursor = table.cursor(cursor_of.by) if table is not None and cursor_of is not None else None
             self.ring.show(with_cursor(frame, *cursor) if cursor else frame)
             if self.status_led is not None:
-                self.status_led.show(seat_colour)
+                self.status_led.show(seat_colour, warning=colour("warning").led if self.voice_failure else None)
 
     def _led_count(self) -> int:
         """The LEDs of the ring that answered, else (none yet, or a size the renderer does not draw) the

@@ -15,16 +15,19 @@ import contextlib
 import logging
 import math
 import queue
+import re
 import shutil
 import struct
 import subprocess
 import tempfile
 import threading
+import time
 import wave
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from companion.messages import M, Message
 from hardware.events import DeviceProblem
 
 log = logging.getLogger(__name__)
@@ -32,6 +35,49 @@ log = logging.getLogger(__name__)
 #: espeak-ng voice per table language
 VOICES = {"en": "en", "nl": "nl", "it": "it", "ru": "ru", "de": "de"}
 SOUNDS = ("scan", "unknown", "repeat")
+#: espeak-ng's own default speed, in words a minute
+DEFAULT_RATE = 175
+#: the pause between two lines, in seconds (espeak-ng's own pause after a sentence, left out with -z, is 0.3 s)
+LINE_GAP_S = 0.1
+
+
+def espeak_command(program: str, text: str, language: str, volume: int = 80, rate: int = DEFAULT_RATE,
+                   wav: str | None = None) -> list[str]:
+    """The espeak-ng command line that says `text` in `language` (into the WAV file `wav` instead, for
+    measuring). espeak-ng's amplitude runs 0-200, 100 its default."""
+    into = ["-w", wav] if wav else []
+    if language == "ru":  # espeak-ng would switch to its English voice for every Latin word
+        text = in_cyrillic(text)
+    # -z: no long pause after the line (the speaker leaves LINE_GAP_S between lines instead)
+    return [program, "-v", VOICES.get(language, "en"), "-a", str(volume * 2), "-s", str(rate), "-z", *into, "--", text]
+
+
+#: Latin letters as a Russian reader says them in names, longest first (Sheldon: Шелдон, Howard: Ховард)
+_LATIN = sorted({
+    "shch": "щ", "sch": "ш", "sh": "ш", "ch": "ч", "zh": "ж", "kh": "х", "ph": "ф", "th": "т", "wh": "у", "ck": "к",
+    "qu": "кв", "ts": "ц", "ee": "и", "oo": "у", "ya": "я", "yu": "ю", "yo": "ё", "ye": "е", "ai": "ай", "ay": "эй",
+    "ey": "ей", "oy": "ой", "ea": "и", "ou": "ау", "ce": "се", "ci": "си", "cy": "си", "ge": "ге", "gi": "ги",
+    "a": "а", "b": "б", "c": "к", "d": "д", "e": "е", "f": "ф", "g": "г", "h": "х", "i": "и", "j": "дж", "k": "к",
+    "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "q": "к", "r": "р", "s": "с", "t": "т", "u": "у", "v": "в",
+    "w": "у", "x": "кс", "y": "и", "z": "з",
+}.items(), key=lambda pair: -len(pair[0]))
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def in_cyrillic(text: str) -> str:
+    """`text` with every Latin word written in Cyrillic letters, so that espeak-ng's Russian voice says
+    the names too ("Ann получает Leonard" → "Анн получает Леонард") instead of switching voices."""
+    return _LATIN_WORD.sub(lambda word: _transliterated(word.group(0)), text)
+
+
+def _transliterated(word: str) -> str:
+    lower, out, i = word.lower(), [], 0
+    while i < len(lower):
+        latin, cyrillic = next((pair for pair in _LATIN if lower.startswith(pair[0], i)), (lower[i], lower[i]))
+        out.append(cyrillic)
+        i += len(latin)
+    said = "".join(out)
+    return said[:1].upper() + said[1:] if word[:1].isupper() else said
 
 
 class Speaker(Protocol):
@@ -77,24 +123,38 @@ class RecordingTones:
 
 
 class EspeakSpeaker:
-    """espeak-ng, spoken by a worker thread. `volume` 0-100; `program` the espeak-ng binary."""
+    """espeak-ng, spoken by a worker thread. `volume` 0-100; `rate` words a minute; `program` the
+    espeak-ng binary.
+
+    A voice that cannot be heard is reported, never lost in silence: espeak-ng missing, or no sound
+    card (`outputs()` finds none at the start; espeak-ng then exits 0 and only writes ALSA's complaint
+    to its error stream, which is read after every line). Each change — failing, heard again — is one
+    DeviceProblem("speech", …, ok=…) with a `text` for the screens."""
 
     def __init__(self, volume: int = 80, program: str = "espeak-ng", on_problem: Callable[[DeviceProblem], None] | None = None,
-                 run: Callable[[list[str]], subprocess.Popen[bytes]] | None = None):
+                 run: Callable[[list[str]], subprocess.Popen[bytes]] | None = None, rate: int = DEFAULT_RATE,
+                 outputs: Callable[[], list[str]] | None = None):
         self.volume = max(0, min(100, volume))
-        self.program = shutil.which(program) or program
+        self.rate = rate
+        found = shutil.which(program)
+        self.program = found or program
         self._on_problem = on_problem
-        self._run = run or (lambda args: subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        self._run = run or (lambda args: subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
         self._queue: queue.Queue[tuple[str, str] | None] = queue.Queue()
         self._current: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
-        self._failed = False
+        #: why the voice is not heard now (None: it is, as far as anyone can tell)
+        self.failure: str | None = None
+        if found is None and run is None:
+            self._failing(f"{program} is not installed: sudo apt install espeak-ng", M("The voice is silent: espeak-ng is not installed."))
+        elif run is None and not (outputs or sound_outputs)():
+            self._failing("no sound card: espeak-ng speaks into nothing", M("The voice is silent: no sound card or speaker was found."))
         self._thread = threading.Thread(target=self._speak_all, name="speech", daemon=True)
         self._thread.start()
 
     def command(self, text: str, language: str) -> list[str]:
-        """The command line that says `text` (espeak-ng's amplitude runs 0-200, 100 its default)."""
-        return [self.program, "-v", VOICES.get(language, "en"), "-a", str(self.volume * 2), "--", text]
+        """The command line that says `text`."""
+        return espeak_command(self.program, text, language, self.volume, self.rate)
 
     def say(self, text: str, language: str, interrupt: bool = False) -> None:
         if not text.strip():
@@ -115,17 +175,31 @@ class EspeakSpeaker:
             item = self._queue.get()
             if item is None:
                 return
-            text, language = item
-            try:
-                process = self._run(self.command(text, language))
-            except OSError as exc:  # no espeak-ng: say so once, stay silent
-                self._report(f"speech: {self.program} cannot run ({exc}); install espeak-ng")
+            self._speak(*item)
+            if self._queue.empty():
                 continue
-            with self._lock:
-                self._current = process
-            process.wait()
-            with self._lock:
-                self._current = None
+            time.sleep(LINE_GAP_S)  # a breath between two lines (espeak-ng's own pause is left out: -z)
+
+    def _speak(self, text: str, language: str) -> None:
+        try:
+            process = self._run(self.command(text, language))
+        except OSError as exc:  # no espeak-ng (any more): say so, stay silent
+            self._failing(f"{self.program} cannot run ({exc}); install espeak-ng", M("The voice is silent: espeak-ng is not installed."))
+            return
+        with self._lock:
+            self._current = process
+        errors = getattr(process, "stderr", None)
+        complaint = errors.read() if errors is not None else b""
+        process.wait()
+        with self._lock:
+            self._current = None
+        code = getattr(process, "returncode", 0)
+        stopped = isinstance(code, int) and code < 0  # cut off by a newer line: nothing to judge
+        heard = _heard(code, complaint)
+        if heard is None and not stopped:
+            self._heard_again()
+        elif heard is not None and not stopped:
+            self._failing(f"espeak-ng: {heard}", M("The voice is silent: the sound card did not play it ({reason}).", reason=heard))
 
     def _drop_pending(self) -> None:
         with contextlib.suppress(queue.Empty):
@@ -137,13 +211,51 @@ class EspeakSpeaker:
             if self._current is not None and self._current.poll() is None:
                 self._current.terminate()
 
-    def _report(self, message: str) -> None:
-        if self._failed:
+    def _failing(self, message: str, text: Message) -> None:
+        if self.failure is not None:
             return
-        self._failed = True
-        log.warning(message)
+        self.failure = message
+        log.warning("speech: %s", message)
         if self._on_problem is not None:
-            self._on_problem(DeviceProblem("speech", message))
+            self._on_problem(DeviceProblem("speech", message, text=text))
+
+    def _heard_again(self) -> None:
+        if self.failure is None:
+            return
+        self.failure = None
+        log.warning("speech: heard again")
+        if self._on_problem is not None:
+            self._on_problem(DeviceProblem("speech", "the voice is heard again", ok=True, text=M("The voice is heard again.")))
+
+
+def _heard(returncode: int | None, complaint: bytes) -> str | None:
+    """None when a line was said, else why not: espeak-ng failed, or exited 0 with ALSA's complaint
+    that no card or device could be opened (it writes nothing there when it speaks)."""
+    lines = [line.strip() for line in complaint.decode("utf-8", "replace").splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower() or "cannot" in line.lower()]
+    if returncode is not None and returncode > 0:
+        return errors[-1] if errors else f"exit status {returncode}"
+    return errors[-1] if errors else None
+
+
+def sound_outputs() -> list[str]:
+    """The sound cards that can play: /proc/asound/cards (one line per card, its name), else `aplay -l`."""
+    cards = Path("/proc/asound/cards")
+    try:
+        text = cards.read_text(encoding="utf-8", errors="replace")
+        listed = [line.strip() for line in text.splitlines() if line[:3].strip().isdigit()]
+        if listed:
+            return listed
+    except OSError:
+        pass
+    aplay = shutil.which("aplay")
+    if aplay is None:
+        return []
+    try:
+        done = subprocess.run([aplay, "-l"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [line.strip() for line in done.stdout.splitlines() if line.startswith("card ")]
 
 
 class Tones:

@@ -13,6 +13,7 @@ TINY = {
     "ring": ["--changes", "5", "--replugs", "1"],
     "hardware": ["--presses", "3", "--scans", "2", "--looks", "3"],
     "gestures": [],
+    "speech": ["--games", "bigbang", "--languages", "ru", "--examples", "1"],
     "ui": ["--scans", "2", "--steps", "20"],
     "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],
     "munchkin": ["--steps", "30"],

@@ -38,9 +38,10 @@ def test_every_card_in_docs_is_up_to_date_with_the_bindings_and_the_catalogues()
 
 def test_the_big_bang_card_says_every_gesture_the_game_binds():
     text = card(BIGBANG)
-    assert "| | tap | hold |" in text  # no double tap is bound anywhere: no column for it
-    assert "| **NEXT** | the next item | redo the step undone (asks YES first) |" in text
-    assert "| **BACK** | the item before | undo the last step |" in text
+    assert "| | tap | double | hold |" in text  # a double tap of NO: the whole prompt (issue 22)
+    assert "| **NEXT** | the next item | — | redo the step undone (asks YES first) |" in text
+    assert "| **BACK** | the item before | — | undo the last step |" in text
+    assert "| **NO** | back to the top of the menu | say in full what to do now | — |" in text
     assert "**Only while choosing a character:**" in text and "- **hold NO**: Pass (asks YES first)" in text
     assert "- **tap YES**: Use the Amulet of Leslie Winkle" in text and "- **tap NO**: Accept the red moon" in text
 
@@ -48,7 +49,6 @@ def test_the_big_bang_card_says_every_gesture_the_game_binds():
 def test_a_changed_binding_changes_the_card():
     rebound = Bindings.from_toml('[phase.draw]\nyes = { double = { cmd = "draw", count = 1 } }', base=BIGBANG.bindings)
     text = card(dataclasses.replace(BIGBANG, bindings=rebound))
-    assert "| | tap | double | hold |" in text
     assert "**Only while announcing a draw:**" in text
     assert "- **double YES**: Announce how many cards you draw (at least 1); a full hand first discards the named cards." in text
 
@@ -56,4 +56,4 @@ def test_a_changed_binding_changes_the_card():
 def test_a_card_is_written_in_the_language_active(english_afterwards):
     i18n.set_language("nl")
     text = card(BIGBANG)
-    assert "**VOLGENDE**" in text and "Passen" in text and "| | tik | vasthouden |" in text
+    assert "**VOLGENDE**" in text and "Passen" in text and "| | tik | dubbel | vasthouden |" in text

@@ -310,8 +310,8 @@ def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an
     for button, gesture in presses:
         before, steps, waiting = session.state, len(session.history), len(session.redo_stack)
         outcome = table.button(button, gesture)
-        assert outcome.kind in ("applied", "undone", "redone", "refused", "nothing", "selected")
-        if outcome.kind in ("refused", "nothing", "selected"):
+        assert outcome.kind in ("applied", "undone", "redone", "refused", "nothing", "selected", "told")
+        if outcome.kind in ("refused", "nothing", "selected", "told"):
             assert session.state is before and (len(session.history), len(session.redo_stack)) == (steps, waiting)
         menu = table.menu()
         if menu.items:
@@ -323,4 +323,85 @@ def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an
             position, places = menu.place
             assert 0 <= position < places
             assert isinstance(item, Choice) == (menu.ask is not None)
+    assert session.replay() == session.state
+
+
+def dungeon_table():
+    """A Dungeon Twister table spending red's first AP: its reveal asks a list (the tokens a room uncovers)."""
+    from companion.games.dungeontwister import GAME as DUNGEON
+
+    lines = {"red": ["troll", "warrior", "thief", "cleric"], "blue": ["troll", "warrior", "goblin", "wizard"]}
+    t = Table(Session(DUNGEON, 1), Catalogue({"0de1": Entry("dungeontwister", "red:sword"), "0de2": Entry("dungeontwister", "red:warrior")}))
+    t.command({"cmd": "start", "players": ["Ann", "Bob"], "first": "red", "lineup": lines})
+    t.command({"cmd": "play_card", "card": 2})
+    return t
+
+
+def test_a_list_question_adds_each_pick_says_so_and_no_drops_it_all():
+    t = dungeon_table()
+    walk_to(t, "Reveal a room")
+    t.button("yes", "tap")
+    t.button("yes", "tap")  # who: the Warrior
+    assert selection(t) == "In the room: That's all"
+    t.button("next", "tap")
+    picked = t.button("yes", "tap")
+    assert render(picked.message) == "red's Wall-Walker: added. In the room: That's all"
+    assert [render(c.label) for c in t.menu().items][:2] == ["That's all", "red's Goblin"]  # what was picked leaves the list
+    assert t.card("0de1").kind == "selected"  # a token scanned joins the list
+    again = t.card("0de1")
+    assert again.kind == "nothing" and render(again.message) == "red's Sword: already picked."
+    steps = len(t.session.history)
+    t.button("no", "tap")
+    assert len(t.session.history) == steps and t.menu().ask is None  # NO: nothing sent
+    walk_to(t, "Reveal a room")
+    t.button("yes", "tap")
+    t.button("yes", "tap")
+    assert t.answer("red:sword").kind == "selected"  # a screen's tap answers the list as a pick
+    assert t.button("yes", "tap").kind == "applied"
+    assert t.session.history[-1].command == {"cmd": "reveal", "character": "red:warrior", "appear": ["red:sword"]}
+
+
+def test_a_choice_that_is_a_move_of_its_own_starts_it_with_its_own_questions():
+    t = dungeon_table()
+    asked = t.card("0de2")  # red's Warrior scanned: what it does
+    assert render(asked.message) == "Warrior: Move" and isinstance(t.menu().item, Choice)
+    t.button("next", "tap")
+    assert selection(t) == "Warrior: Reveal a room"
+    assert render(t.button("yes", "tap").message) == "In the room: That's all"  # the reveal's own question, the Warrior picked
+    assert t.button("yes", "tap").kind == "applied"
+    assert t.session.history[-1].command == {"cmd": "reveal", "character": "red:warrior"}
+
+
+def scanning_table(game_id):
+    """A started Munchkin or Dungeon Twister table whose reader knows every card of the game (a tag each: its id)."""
+    import importlib
+
+    game = importlib.import_module(f"companion.games.{game_id}").GAME
+    table = Table(Session(game, 1), Catalogue({card.id: Entry(game_id, card.id) for card in game.cards()}))
+    start = {"munchkin": {"cmd": "start", "players": ["Ann", "Bob", "Cy"]},
+             "dungeontwister": {"cmd": "start", "players": ["Ann", "Bob"], "first": "red"}}[game_id]
+    assert table.command(start).kind == "applied"
+    return table
+
+
+@pytest.mark.parametrize("game_id", ["munchkin", "dungeontwister"])
+@given(data=st.data())
+def test_no_sequence_of_gestures_and_scans_breaks_a_table_with_list_questions_and_small_menus(game_id, data):
+    """Issue 22's inputs (a list question, a scanned card's small menu of moves, who plays a card) on any
+    presses and scans: an input that applies nothing changes nothing; the buttons always point at an
+    item of what they walk; the state is always its log replayed."""
+    table = scanning_table(game_id)
+    session = table.session
+    cards = sorted(table.catalogue.cards)
+    inputs = st.one_of(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(GESTURES)), st.sampled_from(cards))
+    for what in data.draw(st.lists(inputs, max_size=40)):
+        before, steps = session.state, len(session.history)
+        outcome = table.card(what) if isinstance(what, str) else table.button(*what)
+        assert outcome.kind in ("applied", "undone", "redone", "refused", "nothing", "selected", "told"), outcome
+        if outcome.kind in ("refused", "nothing", "selected", "told"):
+            assert session.state is before and len(session.history) == steps
+        menu = table.menu()
+        if menu.items:
+            assert 0 <= menu.index < len(menu.items) and isinstance(menu.item, Choice) == (menu.ask is not None)
+            assert render(menu.line)
     assert session.replay() == session.state

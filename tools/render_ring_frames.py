@@ -3,8 +3,9 @@
     python tools/render_ring_frames.py [OUT.png]
 
 The views are typed `companion.ring` views built here (no game is imported): a Big Bang-like moon
-track, an Elder Sign-like doom gauge with its clock, Munchkin-like levels of six seats, Dungeon
-Twister-like action and victory points, and alerts. Each is drawn through hardware.ring.render
+track, an Elder Sign-like doom gauge with its clock, Munchkin-like levels of six and of three seats
+(a white LED counting three or five levels) and a fight, Dungeon Twister-like action and victory
+points, and alerts. Each is drawn through hardware.ring.render
 itself, so the picture shows what the ring is sent today. Standard library only: a tiny canvas with
 anti-aliased discs, a 5x7 bitmap font, and a PNG writer (zlib + struct). LED 0 is drawn at the
 bottom, indices running clockwise (mount the ring that way round).
@@ -25,7 +26,7 @@ from companion.ring import Alert, Counter, Counters, Gauge, RingView, SeatLevels
 from hardware.ring.render import render  # noqa: E402
 
 LEDS = 24
-COLUMNS = 4
+COLUMNS = 5
 PANEL_W, PANEL_H = 320, 380
 LEGEND_H = 70
 RING_R, DOT_R = 92, 10
@@ -51,8 +52,11 @@ PANELS: list[tuple[str, str, RingView]] = [
     ("WON: MOON 5", "TRACK 12", moon(5, alert=Alert("spin", "gold", period_ms=1500))),
     ("DOOM 5 OF 14, CLOCK 9", "GAUGE 14", Gauge(length=14, filled=5, marked=(3, 7, 11), clock=9, clock_hours=12)),
     ("DOOM FULL", "GAUGE 14", Gauge(length=14, filled=14, marked=(3, 7, 11), alert=Alert("pulse", "danger", period_ms=1200))),
-    ("LEVELS 3 5 1 8 10 2", "6 SEATS", SeatLevels((3, 5, 1, 8, 10, 2), maximum=10, active=3)),
-    ("AP 3 OF 4, VP 2 OF 6", "2 COUNTERS", Counters((Counter(3, 4, "blue"), Counter(2, 6, "gold")))),
+    ("LEVELS 3 5 1 8 9 2", "6 SEATS", SeatLevels((3, 5, 1, 8, 9, 2), maximum=10, active=3)),
+    ("LEVELS 4 5 9", "3 SEATS", SeatLevels((4, 5, 9), maximum=10, active=0)),
+    ("FIGHT 5 (RED) VS 8", "2 COUNTERS", Counters((Counter(5, 8, "marker", faint="red"), Counter(8, 8, "danger")),
+                                                          alert=Alert("pulse", "danger", period_ms=1500))),
+    ("AP 3 OF 4, VP 1 AND 2", "3 COUNTERS", Counters((Counter(3, 4, "marker", faint="red"), Counter(1, 5, "red"), Counter(2, 5, "blue")))),
 ]
 
 CAPTIONS = {"flash": "{arg} FLASHES, THEN STILL", "pulse": "A SLOW PULSE", "spin": "A SPIN"}
@@ -61,7 +65,7 @@ LEGEND = [  # palette roles
     ("danger", "DANGER"), ("lit", "LIT"), ("marker", "MARKER"), ("warning", "WOULD FALL"),
     ("unlit", "UNLIT"), ("top", "TOP"), ("mark", "MARKED"), ("clock", "CLOCK"),
 ]
-SEAT_NOTE = "SEAT COLOURS: AN ARC A SEAT; THE ACTIVE SEAT BRIGHT, ITS REST FAINT"
+SEAT_NOTE = "SEAT COLOURS: AN ARC A SEAT, THE ACTIVE ONE BRIGHT, ITS REST FAINT; A WHITE LED: SEVERAL LEVELS"
 
 
 def anim_caption(anim: tuple[str, ...] | None) -> tuple[str, str]:

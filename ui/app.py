@@ -40,6 +40,7 @@ from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origi
 from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
+from ui.warmup import start_warm_up
 from ui.webroot import web_root
 from ui.widgets.common import safe
 from ui.widgets.ring import RingPreview
@@ -89,7 +90,7 @@ class Hub:
         self.code_shown_s = 60.0
         self._lock = threading.Lock()
         self._apps: list[App] = []
-        self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched)]
+        self._unsubscribe = [companion.subscribe(self.outcome), companion.on_switch(self.switched), companion.on_notice(self.redraw)]
         if companion.simulated_ring:
             self._unsubscribe.append(companion.add_ring_listener(self.ring))
 
@@ -621,6 +622,7 @@ class App:
             self.relanguage()
             return
         i18n.set_language(code)
+        self.companion.keep_language(code)  # the voice speaks it after a restart too
         self.render()
         self.hub.language_changed(source=self)
 
@@ -689,6 +691,7 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
     gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)
+    start_warm_up()  # Flet's control modules, imported while the browser loads the client (ui/warmup.py)
     try:
         uvicorn.Server(config).run()
     finally:

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.cards import CardCatalogue
 from companion.game import GameDefinition
+from companion.listing import GameListing
 from companion.messages import Text
 from companion.session import Session
 from companion.store import SavedGame
@@ -61,7 +62,9 @@ class CompanionPort(Protocol):
     @property
     def playing(self) -> bool: ...
 
-    def games(self) -> dict[str, GameDefinition]: ...
+    def games(self) -> dict[str, GameListing]: ...
+
+    def definition(self, game_id: str) -> GameDefinition: ...
 
     def start(self, game_id: str, request: dict[str, Any], table_file: Path | None = None) -> Outcome: ...
 
@@ -74,6 +77,10 @@ class CompanionPort(Protocol):
     def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]: ...
 
     def on_switch(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    def on_notice(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    def keep_language(self, code: str) -> None: ...
 
     # -- the devices, when simulated ---------------------------------------------------------------
     @property

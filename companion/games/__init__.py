@@ -1,1 +1,2 @@
-"""One package per game; each exports `GAME`, a `companion.game.GameDefinition`."""
+"""One package per game; each lists itself with `LISTING` (companion/listing.py) and names its rules,
+`GAME`, a `companion.game.GameDefinition` imported when the game is played."""

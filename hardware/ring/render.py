@@ -26,21 +26,28 @@ track's positions and fill from LED 0 clockwise:
 
 SeatLevels — one arc per seat (Munchkin's levels). The ring is cut into equal arcs (below), seat 1
 from LED 0; each arc fills clockwise from its first LED to level/maximum in the seat's colour
-(`colours`, palette names, repeating; none given: the seat colours). With an `active` seat, its
-lit part shows at full brightness and its unlit part faintly in its colour, so its arc shows even
-at level 0, while the other seats' lit parts drop to half brightness and their unlit parts are
-"unlit". With no active seat every lit part is at full brightness.
+(`colours`, palette names, repeating; none given: the seat colours). Where the shortest arc has
+fewer LEDs than levels, every level still lights its own pattern: a white ("marker") LED counts
+`pip_levels` levels — 5 where that fits, else the fewest that does (on 24 LEDs: 5 for 3 or 4
+seats, 3 for 5 or 6) — and the arc shows the white LEDs first, then one LED in the seat's colour
+per level left over (level 8 by fives: one white, three coloured); the maximum fills the arc in the
+seat's colour. With an `active` seat, its lit part shows at full brightness and its unlit part
+faintly in its colour, so its arc shows even at level 0, while the other seats' lit parts drop to
+half brightness and their unlit parts are "unlit". With no active seat every lit part is at full
+brightness.
 
 Counters — a few counters (Dungeon Twister's action and victory points), one arc each, cut and
 filled like the seats' arcs to value/maximum in the counter's colour; the unlit part of every arc
-is faintly in its colour, so each counter shows where its arc lies even at 0.
+is faintly in its colour (or in its `faint` colour: the white AP of the seat whose turn it is), so
+each counter shows where its arc lies even at 0.
 
 Blank — every LED "unlit". A SeatLevels or Counters with nothing in it looks the same.
 
-How much of an arc a value lights: ceil(value * arc / maximum) LEDs, but never the whole arc below
-the maximum. So 0 is dark, any value above 0 lights at least one LED (on an arc of one LED that is
-all it can say), only the maximum fills the arc, and with maximum <= arc each of the `maximum`
-segments owns its own LEDs (arc // maximum or one more).
+How much of an arc a value lights (counters, and seats whose levels each have LEDs enough):
+ceil(value * arc / maximum) LEDs, but never the whole arc below the maximum. So 0 is dark, any
+value above 0 lights at least one LED (on an arc of one LED that is all it can say), only the
+maximum fills the arc, and with maximum <= arc each of the `maximum` segments owns its own LEDs
+(arc // maximum or one more).
 
 Alerts (any kind) become the firmware's ANIM, run over the frame until the next frame:
     flash <colour> <count>   count clamped to 1..100
@@ -206,13 +213,38 @@ def _seat_levels(view: SeatLevels, led_count: int) -> tuple[Pixel, ...]:
         raise MalformedViewError(f"there is no seat {active} of {len(levels)}")
     names = _names(view.colours) or palette.SEAT_COLOURS
     pixels = [_led("unlit")] * led_count
-    for seat, (arc, level) in enumerate(zip(_arcs(len(levels), led_count), levels, strict=True)):
+    arcs = _arcs(len(levels), led_count)
+    pip = pip_levels(min((len(arc) for arc in arcs), default=0), maximum)
+    for seat, (arc, level) in enumerate(zip(arcs, levels, strict=True)):
         colour = palette.colour(names[seat % len(names)]).led
-        lit = _lit_count(level, maximum, len(arc))
-        lit_colour = colour if active in (None, seat) else _scaled(colour, INACTIVE_SEAT_BRIGHTNESS)
+        shade = 1.0 if active in (None, seat) else INACTIVE_SEAT_BRIGHTNESS
         unlit_colour = _scaled(colour, FAINT_BRIGHTNESS) if active == seat else _led("unlit")
-        _paint_arc(pixels, arc, lit, lit_colour, unlit_colour)
+        if pip is None or level >= maximum:  # only the maximum fills the arc, in the seat's colour
+            _paint_arc(pixels, arc, _lit_count(level, maximum, len(arc)), _scaled(colour, shade), unlit_colour)
+        else:
+            pips, ones = divmod(max(0, level), pip)
+            _paint_arc(pixels, arc, pips + ones, _scaled(colour, shade), unlit_colour)
+            _paint_arc(pixels, arc[:pips], pips, _scaled(_led(PIP), shade), unlit_colour)
     return tuple(pixels)
+
+
+#: the colour of a LED that counts several levels (no seat has it)
+PIP = "marker"
+
+
+def pip_levels(arc: int, maximum: int) -> int | None:
+    """How many levels a white LED counts when an arc of `arc` LEDs cannot give every level 0..maximum
+    its own count of LEDs: 5 where that fits (a tally's five), else the fewest that lets every level
+    below the maximum show as white LEDs then coloured ones within the arc, fewer coloured than the
+    arc has (the whole arc in colour is the maximum's); None when one LED a level fits (or nothing
+    does: the arc then shows its share of the maximum, as counters do)."""
+    if maximum <= arc:
+        return None
+
+    def fits(pip: int) -> bool:
+        return pip <= arc and all(level // pip + level % pip <= arc for level in range(maximum))
+
+    return next((pip for pip in (5, *range(2, maximum + 1)) if fits(pip)), None)
 
 
 # ---------------------------------------------------------------------------------------- Counters
@@ -222,8 +254,9 @@ def _counters(view: Counters, led_count: int) -> tuple[Pixel, ...]:
     pixels = [_led("unlit")] * led_count
     for arc, counter in zip(_arcs(len(counters), led_count), counters, strict=True):
         colour = palette.colour(_name(counter.colour)).led
+        faint = colour if counter.faint is None else palette.colour(_name(counter.faint)).led
         lit = _lit_count(_whole(counter.value), _whole(counter.maximum, low=1), len(arc))
-        _paint_arc(pixels, arc, lit, colour, _scaled(colour, FAINT_BRIGHTNESS))
+        _paint_arc(pixels, arc, lit, colour, _scaled(faint, FAINT_BRIGHTNESS))
     return tuple(pixels)
 
 

@@ -10,29 +10,19 @@ is reachable through `Table.button` and `Table.card`.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
 from companion.cards import CardCatalogue
 from companion.contract import TABLE
 from companion.games.bigbang import GAME
-from companion.headless import Headless
 from companion.messages import render
-from companion.records import Record
-from companion.ring import ring_json
-from companion.sealing import Sealer, store_key, unsealed
 from companion.session import Session
-from companion.store import EventStore
 from companion.table import Table
-from hardware.config import HardwareConfig
-from hardware.rig import Rig
+from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, play_both_ways
 
-from .blind import DEAL, MORE_TURNS, START, TURNS, RigHands, tags, typed
-from .blind import player as blind_player
+from . import blind
+from .blind import DEAL, MORE_TURNS, START, TURNS, tags
 
-#: quick gestures, with room for a busy machine: a tap stalled 300 ms between press and release is still a tap
-FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=400, lift_ms=100, sounds=False)
 SCRIPT = DEAL + [line for turn in TURNS + MORE_TURNS for line in turn]
 
 
@@ -46,68 +36,25 @@ def catalogue(tmp_path):
     catalogue.close()
 
 
-def stored(store: EventStore, game_id: int) -> list[tuple]:
-    """The saved steps as the game reads them back: the sealed secrets opened (each seal has its own
-    random nonce, so two files holding one game differ byte for byte)."""
-    key = store_key(store, create=False)
-    assert key is not None
-    sealer = Sealer(key)
-
-    def opened(data: dict, kinds: Mapping[str, type[Record]], tag: str) -> dict:
-        record = kinds.get(data.get(tag, ""))
-        return unsealed(data, record.visibility, lambda: sealer) if record else data
-
-    return [(s.position, opened(s.command, GAME.commands, "cmd"), [opened(e, GAME.events, "type") for e in s.events], s.description, s.undone)
-            for s in store.steps(game_id)]
-
-
 @pytest.mark.parametrize("scan_board", [False, True], ids=["board-by-buttons", "board-by-its-cards"])
 def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue, scan_board):
-    store = EventStore(tmp_path / "buttons.db")
-    session = Session.new(GAME, store, 1)
-    table = Table(session, catalogue)
-    assert table.command(START).kind == "applied"  # the setup wizard's start; from here on, no screen
-    with Rig(FAST, table) as rig:
-        player = blind_player(table, RigHands(rig, tags()), speaker=rig.speaker, scan_board=scan_board)
-        player.play(SCRIPT)
+    game = play_both_ways(blind, SCRIPT, tmp_path, catalogue, scan_board=scan_board)
+    try:
+        session, player = game.session, game.player
+        # (a) the same game as typed
+        turns = sum(1 for step in session.history for event in step.events if event.kind == "turn_started")
+        assert turns >= 12 and len(session.seats) == 3
+        assert_the_same_game(game)
+        assert [step.command for step in session.redo_stack] != []
 
-    typed_store = EventStore(tmp_path / "typed.db")
-    typed_session = Session.new(GAME, typed_store, 1)
-    headless = Headless(typed_session)
-    for request in [START, *typed(SCRIPT)]:
-        assert headless.handle(request)["ok"]
-
-    # (a) the same game as typed
-    turns = sum(1 for step in session.history for event in step.events if event.kind == "turn_started")
-    assert turns >= 12 and len(session.seats) == 3
-    assert session.public_view().to_json() == typed_session.public_view().to_json()
-    assert session.log(TABLE) == typed_session.log(TABLE)
-    assert [step.command for step in session.redo_stack] == [step.command for step in typed_session.redo_stack] != []
-    assert ring_json(session.ring()) == ring_json(typed_session.ring())
-    assert stored(store, session.game_id) == stored(typed_store, typed_session.game_id)
-
-    # (b) followed by ear: every gesture and scan answered aloud with the item pointed at or what it did
-    assert len(player.gestures) > 80 and len(player.scans) > 40
-    assert len(player.heard) == len(player.gestures) + len(player.scans)
-    for what, outcome, said in player.heard:
-        assert outcome.kind in ("selected", "applied", "undone", "redone"), (what, outcome)
-        assert said, f"{what}: nothing was said"
-        if outcome.kind == "selected":
-            assert render(outcome.message) in said, (what, said)
-        elif outcome.kind == "undone":
-            assert [f"Undone: {render(session.describe(step))}" for step in outcome.steps] == said[:1], (what, said)
-        else:
-            for step in outcome.steps:
-                assert render(session.describe(step)) in said, (what, said)
-                for alert in GAME.announcements(session.state_before(step), step.events):
-                    assert render(alert) in said, (what, alert, said)
-    spoken = {line for _what, _outcome, said in player.heard for line in said}
-    for step in session.history[1:]:  # every step after the start was applied by a gesture or a scan: each was said
-        assert render(session.describe(step)) in spoken
-    assert "The red moon strikes: the ring drops 2." in spoken  # an alert
-    assert "Redo: Cy: plays 2 Penny cards? Press YES to confirm." in spoken  # redo asked first
-    store.close()
-    typed_store.close()
+        # (b) followed by ear: every gesture and scan answered aloud with the item pointed at or what it did
+        assert len(player.gestures) > 80 and len(player.scans) > 40
+        spoken = assert_followed_by_ear(game)
+        assert "The red moon strikes: the ring drops 2." in spoken  # an alert
+        assert "Redo: Cy: plays 2 Penny cards? Press YES to confirm." in spoken  # redo asked first
+        assert "Drew Raj" not in spoken and "drew Raj" in spoken  # a card scanned is said
+    finally:
+        game.close()
 
 
 # ---------------------------------------------------------------------------------- input by input

@@ -76,7 +76,7 @@ def test_a_bad_entry_names_the_card_and_the_field_and_nothing_is_loaded(broken, 
     with pytest.raises(RuleError) as caught:
         parse(GOOD.replace(old, new, 1))
     assert named in render(caught.value.text), render(caught.value.text)
-    assert catalogue() is before and len(GAME.cards()) == 94
+    assert catalogue() is before and len(GAME.cards()) == 94 + 6 * 14  # and a token of each piece in every seat colour
 
 
 def test_a_file_that_is_not_toml_is_refused_with_the_reason():

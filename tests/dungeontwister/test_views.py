@@ -8,9 +8,11 @@ import sys
 from companion.contract import TABLE
 from companion.games.dungeontwister import GAME
 from companion.messages import render
+from companion.palette import COLOURS
 from companion.ring import ring_json
 from companion.session import Session
 from companion.table import Table
+from hardware.ring.render import render as lights
 
 from .helpers import BLUE, RED, SEAT_MODE, do, end_turn, fight, line, prompt, refused, said, start, turn, view
 
@@ -19,16 +21,31 @@ def ring(s):
     return json.loads(json.dumps(ring_json(s.ring())))  # as headless sends it
 
 
+def lit_arcs(frame, count):
+    """The LEDs each of `count` arcs lights at full strength (a palette colour, not a faint glow)."""
+    full = {colour.led for colour in COLOURS.values()}
+    n = frame.led_count
+    return [[p for p in frame.pixels[k * n // count:(k + 1) * n // count] if p in full] for k in range(count)]
+
+
 class TestRing:
-    def test_ap_left_in_the_active_colour_then_each_players_vp(self):
+    def test_ap_left_in_white_glowing_in_the_active_colour_then_each_players_vp(self):
         s = start()
         turn(s, 2)
         do(s, "move", character="thief", exit=True)
-        assert ring(s)["counters"] == [{"value": 1, "maximum": 2, "colour": "red"},
+        assert ring(s)["counters"] == [{"value": 1, "maximum": 2, "colour": "marker", "faint": "red"},
                                        {"value": 1, "maximum": 5, "colour": "red"}, {"value": 0, "maximum": 5, "colour": "blue"}]
         do(s, "move", character="troll")
         turn(s, 2)
-        assert ring(s)["counters"][0] == {"value": 2, "maximum": 2, "colour": "blue"}
+        assert ring(s)["counters"][0] == {"value": 2, "maximum": 2, "colour": "marker", "faint": "blue"}
+
+    def test_on_the_ring_the_ap_never_light_like_a_players_vp(self):
+        """Issue 22: red's AP and red's VP were two red arcs; what the 24 LEDs light tells them apart."""
+        s = start()
+        turn(s, 2)
+        do(s, "move", character="thief", exit=True)  # red: 1 AP left, 1 VP
+        ap, red_vp, blue_vp = (set(arc) for arc in lit_arcs(lights(s.ring(), 24), 3))
+        assert ap and red_vp and not ap & red_vp and not ap & blue_vp
 
     def test_a_reveal_flashes_the_winners_colour_and_a_win_spins(self):
         s = start()
@@ -159,7 +176,7 @@ class TestCards:
         ids = {card.id for card in GAME.cards()}
         assert {"red:combat:0", "red:combat:6", "blue:combat:2", "red:action:5", "blue:jump", "yellow:combat:3"} <= ids
         per_colour = [i for i in ids if i.split(":")[0] not in ("character", "object", "room")]
-        assert len(per_colour) == 6 * (7 + 4 + 1)  # every seat colour a table may choose
+        assert len(per_colour) == 6 * (7 + 4 + 1 + 8 + 6)  # every seat colour a table may choose: its cards and tokens
         assert len(ids) - len(per_colour) == 8 + 6 + 8  # and, once each, the characters, objects and rooms of the box
 
     def test_a_combat_card_scanned_at_a_seats_reader_is_that_seats_secret_choice(self):
@@ -210,4 +227,4 @@ def test_headless_plays_a_fight_where_each_seat_reads_only_its_own_card(db_path)
     assert "blue has chosen" in blues and "+5" not in blues and '"my_choice": null' in blues
     assert replies[5]["state"]["last_combat"]["totals"] == {"red": 7, "blue": 7} and replies[5]["state"]["last_combat"]["my_card"] == 3
     assert replies[6]["error"]["code"] == "NOT_YOURS"  # red's step laid both cards open
-    assert replies[7]["ring"]["kind"] == "counters" and replies[7]["ring"]["counters"][0] == {"value": 1, "maximum": 2, "colour": "red"}
+    assert replies[7]["ring"]["kind"] == "counters" and replies[7]["ring"]["counters"][0] == {"value": 1, "maximum": 2, "colour": "marker", "faint": "red"}

@@ -234,18 +234,36 @@ def test_every_card_played_with_play_is_applied_and_a_wrong_moment_changes_nothi
     refused(s, "BAD_ARGUMENTS", "play", "Bob", card="help-me-out-here", target="Cy")
 
 
+def answered(option, card):
+    """What the buttons send for a scanned card's option, YES on the choice each question starts on (a
+    choice that is a move of its own: its questions follow); no more than one question, and at the
+    table's shared reader one more first: who plays a card anyone may play (issue 22)."""
+    picked, asked = dict(option.command), []
+    for ask in option.asks:
+        if not ask.asked(picked):
+            continue
+        asked.append(ask.arg)
+        value = ask.choices[ask.start(picked)].value
+        if isinstance(value, Option):
+            return answered(value, card)
+        picked[ask.arg] = value
+    assert len(asked) <= 1 or (len(asked) == 2 and asked[0] == "seat"), (card, asked)
+    return picked
+
+
 class TestEveryCardScanned:
     """Issue 20: a whole game with every card drawn scanned meets no "not in the catalogue", and a
-    scanned card is played with at most one more gesture (the first choice of one question)."""
+    scanned card is played with at most one more gesture (the choice one question starts on), at the
+    table's shared reader one more for who plays a card anyone may play."""
 
     def played(self, s, card, by=TABLE):
-        """Scan `card` now and play what it means with at most one more gesture; False when it means nothing now."""
+        """Scan `card` now and play what it means with at most one more gesture (two at the table's
+        reader, for who plays it); False when it means nothing now."""
         answer = GAME.scan(s.state, card, by)
         if answer is None:
             return False
         if isinstance(answer, Option):
-            assert len(answer.asks) <= 1, card
-            answer = {**answer.command, **{ask.arg: ask.choices[0].value for ask in answer.asks}}
+            answer = answered(answer, card)
         try:
             s.apply(answer, by=by)
         except RuleError:  # offered, but not allowed in this scene (a second class): another scene plays it

@@ -95,7 +95,15 @@ class TestScanning:
         s = start()
         assert self.scanned(s, "pied-piper") == {"cmd": "kick", "card": "pied-piper"}
         assert self.scanned(s, "barrel-of-nails") == {"cmd": "kick", "card": "barrel-of-nails"}
-        assert self.scanned(s, "warrior") == {"cmd": "kick", "card": "warrior"}
+
+    def test_a_class_before_kicking_asks_whether_it_is_the_door_or_played_from_the_hand(self):
+        """Issue 22: a class or race is as often played from the hand before the kick: one YES for the door."""
+        s = start()
+        asked = self.scanned(s, "warrior")
+        choices = asked.asks[0].choices
+        assert [(c.value.command, render(c.label)) for c in choices] == [
+            ({"cmd": "kick", "card": "warrior"}, "behind the door"), ({"cmd": "become", "card": "warrior"}, "Ann plays it")]
+        assert asked.asks[0].start({}) == 0
 
     def test_a_treasure_is_offered_to_the_seat_whose_turn_it_is(self):
         s = start()
@@ -127,7 +135,21 @@ class TestScanning:
         do(s, "kick", card="slug")
         assert self.scanned(s, "pied-piper", seat_viewer("Cy")) == {"cmd": "wander", "card": "pied-piper"}
         assert self.scanned(s, "wicked", seat_viewer("Cy")) == {"cmd": "enhance", "card": "wicked"}
-        assert self.scanned(s, "potion") == {"cmd": "oneshot", "card": "potion"}
+        assert self.scanned(s, "potion", seat_viewer("Ann")) == {"cmd": "oneshot", "card": "potion"}
+
+    def test_at_the_tables_reader_a_card_anyone_may_play_asks_who_plays_it_the_likely_player_first(self):
+        """Issue 22: the card leaves the hand of whoever plays it; the table's reader cannot tell who scanned."""
+        s = start()
+        do(s, "kick", card="slug")
+        do(s, "helper", seat="Bob")
+        for card, first in (("potion", "Ann"), ("wicked", "Cy")):  # a one-shot: the fighter; an enhancer: the first one outside the fight
+            asked = self.scanned(s, card)
+            who = asked.asks[0]
+            assert who.arg == "seat" and render(who.label) == "Played by"
+            assert render(who.choices[0].label) == first
+            assert [c.value for c in who.choices] == [None if render(c.label) == "Ann" else render(c.label) for c in who.choices]
+        step = do(s, "enhance", card="wicked", seat="Cy")
+        assert step.command == {"cmd": "enhance", "card": "wicked", "seat": "Cy"} and hand(s, "Cy") == 7
 
     def test_a_scan_through_the_table_plays_the_card(self):
         s = start()

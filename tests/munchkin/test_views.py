@@ -4,10 +4,25 @@ undo-list lines."""
 from fractions import Fraction
 
 from companion.contract import TABLE, seat_viewer
-from companion.palette import SEAT_COLOURS
+from companion.games.munchkin import GAME
+from companion.palette import COLOURS, SEAT_COLOURS
 from companion.ring import Counters, SeatLevels
+from hardware.ring.render import render as lights
 
 from .helpers import do, equip, line, said, set_level, start
+
+
+def lit_arcs(frame, count):
+    """The LEDs each of `count` arcs lights at full strength (a palette colour, not a faint glow)."""
+    full = {colour.led for colour in COLOURS.values()}
+    n = frame.led_count
+    return [[p for p in frame.pixels[k * n // count:(k + 1) * n // count] if p in full] for k in range(count)]
+
+
+def charity(s):
+    """What ends a turn now: the excess given as the only split allows, or none."""
+    option = next(o for o in GAME.options(s.state, TABLE) if o.command["cmd"] == "end_turn")
+    return {key: value for key, value in option.command.items() if key != "cmd"}
 
 
 class TestRing:
@@ -24,10 +39,34 @@ class TestRing:
         do(s, "kick", card="pied-piper")
         ring = s.ring()
         assert isinstance(ring, Counters)
-        assert [(c.value, c.maximum, c.colour) for c in ring.counters] == [(3, 8, "red"), (8, 8, "danger")]
+        assert [(c.value, c.maximum, c.colour, c.faint) for c in ring.counters] == [(3, 8, "marker", "red"), (8, 8, "danger", None)]
         do(s, "enhance", "Bob", card="wicked")
         assert [c.value for c in s.ring().counters] == [3, 18]
         assert s.ring().alert is not None  # the players are losing: the ring pulses
+
+    def test_in_a_fight_the_players_and_the_monsters_never_light_alike_whoever_fights(self):
+        """Issue 22: with a red fighter both arcs were red; the 24 LEDs now tell them apart at every seat."""
+        for fighter in range(6):
+            players = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
+            s = start(players=tuple(players))
+            for _ in range(fighter):
+                do(s, "kick", what="other")
+                do(s, "loot") if s.state.phase == "trouble" else None
+                do(s, "end_turn", **charity(s))
+            set_level(s, players[fighter], 3)
+            do(s, "kick", card="pied-piper")
+            ours, theirs = (set(arc) for arc in lit_arcs(lights(s.ring(), 24), 2))
+            assert ours and theirs and not ours & theirs, players[fighter]
+
+    def test_every_level_lights_its_own_pattern_for_three_to_six_seats_on_24_leds(self):
+        """Issue 22: on 24 LEDs levels 4 and 5 (and 8 and 9) lit alike; with six seats 6 to 9 all lit 3."""
+        for seats in range(3, 7):
+            for active in (None, 0):
+                patterns = {}
+                for level in range(1, 11):
+                    view = SeatLevels((level,) * seats, maximum=10, active=active, colours=SEAT_COLOURS[:seats])
+                    patterns[level] = tuple(lights(view, 24).pixels[:24 // seats])
+                assert len(set(patterns.values())) == 10, (seats, active)
 
     def test_a_kill_flashes_gold_and_a_death_flashes_red(self):
         s = start()

@@ -185,7 +185,9 @@ def test_the_ring_shows_the_rendered_frame(firmware, client):
 @pytest.mark.parametrize("view", [
     Gauge(length=14, filled=5, marked=(3, 7, 11), clock=9),
     SeatLevels((3, 5, 1, 8, 10, 2), maximum=10, active=3),
+    SeatLevels((4, 5, 8, 9, 6, 7), maximum=10, active=1),  # white LEDs counting three levels each (issue 22)
     Counters((Counter(3, 4, "blue"), Counter(2, 6, "gold")), alert=Alert("pulse", "gold", period_ms=1000)),
+    Counters((Counter(3, 8, "marker", faint="red"), Counter(8, 8, "danger"))),  # a red fighter's fight
 ], ids=lambda view: view.kind)
 def test_every_kind_of_view_reaches_the_firmware_as_rendered(firmware, client, view):
     dev = firmware()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from companion import palette
 from companion.ring import Alert, Blank, Counter, Counters, Gauge, SeatLevels, Track
-from hardware.ring.render import RingFrame, render
+from hardware.ring.render import RingFrame, pip_levels, render
 
 RINGS = [12, 24, 60]
 leds = st.integers(12, 60)
@@ -170,16 +170,49 @@ def lit(arc, colour) -> int:
     return count
 
 
+WHITE = palette.colour("marker").led
+
+
+def pips_then_colour(arc, colour):
+    """(white LEDs from the arc's start, then LEDs in `colour`), the rest neither."""
+    whites = 0
+    while whites < len(arc) and arc[whites] == WHITE:
+        whites += 1
+    ones = lit(arc[whites:], colour)
+    return whites, ones
+
+
 @pytest.mark.parametrize("n", RINGS)
 def test_seat_levels_give_each_seat_an_arc_in_its_colour_filled_to_its_level(n):
     frame = render(SeatLevels(SIX, maximum=10), n)
+    pip = pip_levels(n // 6, 10)
     for seat, (arc, level) in enumerate(zip(arcs(frame, 6), SIX, strict=True)):
         colour = palette.seat_colour(seat).led
-        shown = lit(arc, colour)
-        assert all(p == UNLIT for p in arc[shown:])
-        assert (shown == 0) == (level == 0)               # level 0 is dark, any other level shows
-        assert (shown == len(arc)) == (level == 10)       # only the maximum fills the arc
-        assert shown == -(-level * len(arc) // 10) or (shown == len(arc) - 1 < level * len(arc) / 10)
+        whites, shown = pips_then_colour(arc, colour)
+        assert all(p == UNLIT for p in arc[whites + shown:])
+        assert (whites + shown == 0) == (level == 0)       # level 0 is dark, any other level shows
+        assert (shown == len(arc)) == (level == 10)        # only the maximum fills the arc, in the seat's colour
+        if pip is not None and level < 10:                 # a white LED counts `pip` levels, the colour the rest
+            assert (whites, shown) == divmod(level, pip)
+        elif level < 10:
+            assert whites == 0 and (shown == -(-level * len(arc) // 10) or (shown == len(arc) - 1 < level * len(arc) / 10))
+
+
+@pytest.mark.parametrize("n", RINGS)
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_every_level_lights_its_own_pattern_wherever_the_arcs_allow_a_pip(n, seats):
+    """Issue 22: on 24 LEDs levels 4 and 5 lit alike, and with six seats 6 to 9 all lit three LEDs."""
+    arc = n // seats
+    patterns = {level: render(SeatLevels((level,) * seats, maximum=10), n).pixels[:arc] for level in range(1, 11)}
+    distinct = len(set(patterns.values())) == 10
+    assert distinct == (pip_levels(min((k + 1) * n // seats - k * n // seats for k in range(seats)), 10) is not None or arc >= 10)
+    if n >= 24:
+        assert distinct
+
+
+def test_pips_count_five_where_they_fit_and_three_on_short_arcs():
+    assert [pip_levels(arc, 10) for arc in (4, 5, 6, 8, 10, 12)] == [3, 5, 5, 5, None, None]
+    assert pip_levels(2, 10) is None  # nothing fits: the arc shows its share of the maximum
 
 
 def test_on_60_leds_six_seats_show_their_level_one_led_a_level():
@@ -195,11 +228,12 @@ def test_the_active_seat_is_brightest_and_shows_its_arc_even_empty(n):
         seat_arcs = arcs(frame, 3)
         colour = palette.seat_colour(active).led
         mine = seat_arcs[active]
-        shown = lit(mine, colour)
-        assert all(p != UNLIT and brightness(p) < brightness(colour) for p in mine[shown:])  # faintly in its colour
+        whites, shown = pips_then_colour(mine, colour)
+        assert all(p != UNLIT and brightness(p) < brightness(colour) for p in mine[whites + shown:])  # faintly in its colour
         for other, arc in enumerate(seat_arcs):
             if other != active and levels[other]:
-                assert brightness(arc[0]) < brightness(palette.seat_colour(other).led)  # the others dimmed
+                full = (palette.seat_colour(other).led, WHITE)
+                assert arc[0] not in full and brightness(arc[0]) < max(brightness(p) for p in full)  # the others dimmed
                 assert arc[-1] == UNLIT
 
 

@@ -278,3 +278,34 @@ def test_charity_by_the_lowest_level_is_a_discard(munchkin):
     assert "Nobody is lower: they are discarded." in shown(munchkin)
     munchkin.dialog.data["submit"]()
     assert table_state(munchkin)["players"][0]["hand"] == 5
+
+
+def test_cards_sold_from_the_hand_are_tapped_one_by_one_then_thats_all(munchkin):
+    """Issue 22: a list question on the screen: each tap adds a card, the list shows what is left to pick."""
+    munchkin.render()
+    click(munchkin.root, "Sell cards from the hand")
+    assert "Sold from the hand" in shown(munchkin)
+    click(munchkin.root, "Golden Crown: 700 gold")
+    labels = [label_of(b) for b in buttons(munchkin.root)]
+    assert "Golden Crown: 700 gold" not in " ".join(labels) and any("Horned Helmet: 600 gold" in label for label in labels)
+    click(munchkin.root, "Horned Helmet: 600 gold")
+    click(munchkin.root, "That's all")
+    step = munchkin.companion.session.history[-1]
+    assert step.command == {"cmd": "sell", "cards": ["crown", "helmet"]} and munchkin.pending is None
+    assert table_state(munchkin)["players"][0]["level"] == 2
+
+
+def test_the_player_whose_turn_it_is_is_a_choice_like_the_others_not_ticked_before_a_tap(munchkin):
+    """The table's "Played by" sends no seat for the player whose turn it is (the rules' default): that
+    choice must still wait for its tap, as the others do."""
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    munchkin.render()
+    click(munchkin.root, "A one-shot for the players (bonus)")
+    dialog = munchkin.dialog
+    labels = [label_of(b) for b in buttons(dialog)]
+    assert "Ann" in labels and not any(label.startswith("✓") for label in labels)
+    assert "Still to choose: Played by, Bonus" in shown(munchkin)
+    click(dialog, "Ann")
+    click(dialog, "+2")
+    click(dialog, "Play it")
+    assert munchkin.companion.session.history[-1].command == {"cmd": "oneshot", "bonus": 2}

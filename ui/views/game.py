@@ -17,6 +17,7 @@ from companion.i18n import _
 from companion.messages import render
 from ui.games import Tab
 from ui.views import history, master, seats, simulator
+from ui.views.chart import chart_button
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, REFUSED, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _banners(app: App, view: View) -> list[ft.Control]:
     found: list[ft.Control] = notices(app)
     result = view.turn.result
     if view.turn.status == "over" and result is not None:
-        found.append(_result_banner(view))
+        found.append(ft.Row([ft.Container(_result_banner(view), expand=True), chart_button(app)], spacing=6))
     found += app.screens.alerts(app, view)
     return found
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.contract import View
 from companion.i18n import _
+from ui.views.chart import chart_button
 from ui.widgets.common import BODY, CAPTION, MID, MUTED, button, card, safe, text
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ def panel(app: App, view: View) -> ft.Control:
         ft.Column([
             button(_("Undo the last step"), app.undo, icon=ft.Icons.UNDO, height=84, width=200, disabled=not steps, max_lines=3),
             button(_("Redo"), app.redo, icon=ft.Icons.REDO, height=64, width=200, disabled=not redo),
+            chart_button(app),
         ], spacing=8),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
 

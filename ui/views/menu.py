@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import _
-from companion.inputs import Ask, Choice, Option
+from companion.inputs import DONE, Ask, Choice, Option
 from companion.messages import M, render
 from ui.widgets.common import BODY, MID, SELECTED_BG, button, keyed, text
 
@@ -62,7 +62,8 @@ def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft
     table = app.companion.table
     assert table is not None and menu.option is not None and menu.ask is not None
     lit = menu.item if isinstance(menu.item, Choice) else None
-    return _question(menu.option, menu.ask, lambda value: table.answer(value, app.viewer),
+    choices = tuple(item for item in menu.items if isinstance(item, Choice))
+    return _question(menu.option, menu.ask, choices, lambda value: table.answer(value, app.viewer),
                      lambda e: table.cancel_question(app.viewer), width, fill, lit)
 
 
@@ -105,7 +106,18 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
     ask = option.asks[pending.ask]
 
     def pick(value: object) -> None:
-        pending.picked[ask.arg] = value
+        if isinstance(value, Option):  # a choice that is a move of its own: its questions follow
+            app.pending = None
+            choose(app, value)
+            return
+        if ask.many:  # a list question: each tap adds to the list, asked again until "That's all"
+            so_far = pending.picked.setdefault(ask.arg, [])
+            if value is not DONE:
+                so_far.append(value)
+                app.render()
+                return
+        else:
+            pending.picked[ask.arg] = value
         sent = {**option.command, **pending.picked}
         following = next((i for i in range(pending.ask + 1, len(option.asks)) if option.asks[i].asked(sent)), None)
         if following is not None:  # a question whose `when` says no is skipped, as the buttons skip it
@@ -121,17 +133,17 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
         app.pending = None
         app.render()
 
-    return _question(option, ask, pick, back, width, fill)
+    return _question(option, ask, ask.offered({**option.command, **pending.picked}), pick, back, width, fill)
 
 
-def _question(option: Option, ask: Ask, pick: Callable[[Any], Any], back: Callable[..., Any], width: int | None, fill: bool,
-              lit: Choice | None = None) -> ft.Control:
+def _question(option: Option, ask: Ask, choices: tuple[Choice, ...], pick: Callable[[Any], Any], back: Callable[..., Any], width: int | None,
+              fill: bool, lit: Choice | None = None) -> ft.Control:
     """An option's question as big buttons, one per choice (`lit`: the one the hardware buttons point at), and Back."""
     return ft.Column([
         text(render(option.label), size=BODY, color="#90caf9", max_lines=2),
         text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
         _column([button(numbered(c), lambda e, v=c.value: pick(v), size=BODY, width=width, bgcolor=SELECTED_BG if c == lit else None)
-                 for c in ask.choices], fill),
+                 for c in choices], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
     ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else ft.CrossAxisAlignment.START)
 

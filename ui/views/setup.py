@@ -41,9 +41,8 @@ SettingField = ft.Dropdown | ft.Switch | ft.TextField
 
 def _game(app: App) -> GameDefinition | None:
     games = app.companion.games()
-    if app.setup_game in games:
-        return games[app.setup_game]
-    return next(iter(games.values()), None)
+    game_id = app.setup_game if app.setup_game in games else next(iter(games), None)
+    return app.companion.definition(game_id) if game_id is not None else None
 
 
 def build(app: App) -> ft.Control:

@@ -3,43 +3,16 @@
 The companion keeps the moon track, the cubes, hands, pile and location decks, and plays the game
 master who knows which rune each letter belongs to.
 """
-from companion.game import GameDefinition
-from companion.games.bigbang import inputs, views
-from companion.games.bigbang.commands import COMMANDS
-from companion.games.bigbang.config import BigBangSettings, default_settings
-from companion.games.bigbang.events import EVENTS
-from companion.games.bigbang.phases import PHASES
-from companion.games.bigbang.rules import decide
-from companion.games.bigbang.state import evolve, initial_state
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.listing import GameListing
 from companion.messages import M
 
-GAME = GameDefinition(
-    id="bigbang",
-    title=M("Big Bang moon game"),
-    commands=COMMANDS,
-    events=EVENTS,
-    phases=PHASES,
-    settings=BigBangSettings,
-    default_settings=default_settings,
-    initial_state=initial_state,
-    decide=decide,
-    evolve=evolve,
-    turn=views.turn,
-    seats=views.seats,
-    prompt=views.prompt,
-    view=views.view,
-    describe=views.describe,
-    ring=views.ring,
-    announcements=views.announcements,
-    master_pin=lambda state: state.master_pin,
-    options=inputs.options,
-    bindings=inputs.BINDINGS,
-    cards=inputs.cards,
-    scan=inputs.scan,
-    name_command=inputs.name_command,
-    gesture_hints=inputs.GESTURE_HINTS,
-    analyses={"odds": views.odds},
-    cooperative=True,
-    seat_range=(2, 5),
-    seat_count_setting="table.players",
-)
+LISTING = GameListing(id="bigbang", title=M("Big Bang moon game"), definition=f"{__name__}.definition")
+
+if TYPE_CHECKING:
+    from companion.games.bigbang.definition import GAME as GAME
+else:
+    __getattr__ = LISTING.module_getattr

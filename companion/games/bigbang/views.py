@@ -373,13 +373,20 @@ def announcements(before: BigBangState, events: Sequence[Event]) -> list[Text]:
 def _red_moon_drawn(s: BigBangState, e: ev.CardDrawn) -> Text | None:
     if e.card != "red_moon":
         return None
-    return M("Red moon! After the next player's actions the ring drops {n}.", n=s.danger_on_board)
+    return M("Red moon! After the next turn the ring drops {n}.", n=s.danger_on_board)
+
+
+def _fight_said(s: BigBangState, e: ev.FightResolved) -> Text:
+    """A fight's result as the voice says it; the undo list keeps the roll and the strength."""
+    character, enemy = names.character(e.character), s.config.cards[e.card].name
+    return M("{character} beats {enemy}", character=character, enemy=enemy) if e.won else M("{character} loses to {enemy}",
+                                                                                           character=character, enemy=enemy)
 
 
 _ALERTS: dict[type, Callable[[BigBangState, Any], Text | None]] = {
     ev.CardDrawn: _red_moon_drawn,
     ev.RedMoonStruck: lambda s, e: M("The red moon strikes: the ring drops {n}.", n=e.danger),
-    ev.FightResolved: _fight,
+    ev.FightResolved: lambda s, e: _fight_said(s, e),
     ev.GateAttempted: lambda s, e: _DESCRIBE[ev.GateAttempted](s, e),
     ev.GameWon: lambda s, e: M("The gate is closed. You win!"),
     ev.GameLost: lambda s, e: M("The game is lost."),

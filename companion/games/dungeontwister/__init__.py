@@ -5,41 +5,16 @@ shared/docs/rules/published-games-facts.md §3. The companion keeps the action p
 cycle and its first-cycle rule, the secret combat cards (chosen by both players at once, each on their
 own seat screen or reader), wounds, deaths, who carries what, the jump cards and the victory points.
 """
-from companion.game import GameDefinition
-from companion.games.dungeontwister import inputs, views
-from companion.games.dungeontwister.catalogue import catalogue
-from companion.games.dungeontwister.commands import COMMANDS
-from companion.games.dungeontwister.config import DungeonTwisterSettings, default_settings
-from companion.games.dungeontwister.events import EVENTS
-from companion.games.dungeontwister.phases import PHASES
-from companion.games.dungeontwister.rules import decide
-from companion.games.dungeontwister.state import evolve, initial_state
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.listing import GameListing
 from companion.messages import M
 
-GAME = GameDefinition(
-    id="dungeontwister",
-    title=M("Dungeon Twister"),
-    commands=COMMANDS,
-    events=EVENTS,
-    phases=PHASES,
-    settings=DungeonTwisterSettings,
-    default_settings=default_settings,
-    initial_state=initial_state,
-    decide=decide,
-    evolve=evolve,
-    turn=views.turn,
-    seats=views.seats,
-    prompt=views.prompt,
-    view=views.view,
-    describe=views.describe,
-    ring=views.ring,
-    announcements=views.announcements,
-    options=inputs.options,
-    bindings=inputs.BINDINGS,
-    cards=inputs.cards,
-    card_edition=catalogue().edition,
-    secret_settings={"seats": {"secret_choices": "seats"}},
-    scan=inputs.scan,
-    cooperative=False,
-    seat_range=(2, 2),
-)
+LISTING = GameListing(id="dungeontwister", title=M("Dungeon Twister"), definition=f"{__name__}.definition")
+
+if TYPE_CHECKING:
+    from companion.games.dungeontwister.definition import GAME as GAME
+else:
+    __getattr__ = LISTING.module_getattr

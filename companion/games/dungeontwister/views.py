@@ -155,10 +155,11 @@ def _own_secrets(s: DTState, mine: str) -> dict[str, Any]:
 
 # -- the ring ------------------------------------------------------------------------------------------------
 def ring(s: DTState) -> Counters:
-    """The AP left this turn in the active player's colour, then each player's VP out of 5."""
+    """The AP left this turn in white, the rest of its arc faintly in the active player's colour (so it
+    never looks like that player's VP), then each player's VP out of 5 in its colour."""
     if s.status == "setup":
         return Counters(())
-    ap = Counter(s.ap, max(s.ap_budget, s.ap, 1), s.active or s.colours[0])
+    ap = Counter(s.ap, max(s.ap_budget, s.ap, 1), "marker", faint=s.active or s.colours[0])
     points = tuple(Counter(s.sides[c].vp, TARGET_VP, c) for c in s.colours)
     alert = None
     if s.status == "over" and s.winner is not None:

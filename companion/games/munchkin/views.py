@@ -236,14 +236,16 @@ def effect_text(e: Effect) -> Text:
 
 # -- the ring -------------------------------------------------------------------------------------------
 def ring(s: MunchkinState) -> RingView:
-    """Levels 1-10 round the ring in the seats' colours; a fight as two arcs, players against monsters."""
+    """Levels 1-10 round the ring in the seats' colours; a fight as two arcs, players against monsters:
+    the players' white (the rest of its arc faintly in the fighter's colour), the monsters' red, so
+    that the two never look alike, whatever the fighter's seat colour."""
     if s.status == "setup":
         return Blank()
     if s.combat is not None and s.phase in (COMBAT, RUN):
         now = standing(s)
         top = max(now.players, now.monsters, 1)
-        colour = SEAT_COLOURS[s.active % len(SEAT_COLOURS)]
-        return Counters((Counter(max(0, now.players), top, colour), Counter(max(0, now.monsters), top, "danger")),
+        fighter = SEAT_COLOURS[s.names.index(s.fight.fighter) % len(SEAT_COLOURS)]
+        return Counters((Counter(max(0, now.players), top, "marker", faint=fighter), Counter(max(0, now.monsters), top, "danger")),
                         alert=Alert("pulse", "danger", period_ms=1500) if not now.winning and s.phase == COMBAT else None)
     alert = None
     if s.status == "over":

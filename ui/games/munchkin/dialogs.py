@@ -31,6 +31,10 @@ def _refresh(app: App) -> None:
         app.page.update()
 
 
+#: what a question shows before any choice is picked (None is a choice: the player whose turn it is plays the card)
+NOT_PICKED = object()
+
+
 def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any], None]) -> ft.Control:
     """A row of big buttons, the one picked lit and ticked (the tick is read out too)."""
     return ft.Row([button(("✓ " if current == v else "") + label, lambda e, v=v: on_pick(v), size=BODY, max_lines=2,
@@ -85,7 +89,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
         asked = shown()
         for ask in asked:
             rows.append(text(render(ask.label), size=BODY, weight=ft.FontWeight.BOLD))
-            rows.append(_choices(picked.get(ask.arg), [(c.value, render(c.label)) for c in ask.choices], partial(pick, ask.arg)))
+            rows.append(_choices(picked.get(ask.arg, NOT_PICKED), [(c.value, render(c.label)) for c in ask.choices], partial(pick, ask.arg)))
         body.controls = rows
         missing = [render(ask.label) for ask in asked if ask.arg not in picked]
         confirm.disabled = bool(missing)
