@@ -20,9 +20,11 @@ test: $(READY)
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2 --dist loadfile $(PYTEST_ARGS)
 
-# the property tests with fresh random seeds and more examples (the test command is derandomized)
+# every property test (each file using hypothesis: the game kit's contract test among them) with fresh
+# random seeds and more examples; the test command is derandomized
+PROPERTY_TESTS = $(shell grep -rlE --include='*.py' '@given|RuleBasedStateMachine' tests)
 explore: $(READY)
-	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 --dist loadfile -q tests/bigbang tests/eldersign tests/munchkin tests/dungeontwister tests/test_contract.py tests/test_table.py $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 --dist loadfile -q $(PROPERTY_TESTS) $(PYTEST_ARGS)
 
 bench: $(READY)
 	$(PY) benchmarks/run.py $(ARGS)

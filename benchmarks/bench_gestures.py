@@ -29,6 +29,11 @@ no screen-only step. Rerun it with
     python benchmarks/bench_gestures.py [--tree /tmp/before]
 
 `--tree DIR` plays today's scripts (and today's player) on the code in DIR (another commit's files).
+
+A script may play its game another way too (`VARIANTS`: {name: (start, turns, seed)}): Elder Sign's
+rows are with real dice, their faces said by counting each face, and again with the companion's own
+dice. Its "before" rows were measured on commit 698e57b by benchmarks/gestures_eldersign_before.py
+(each roll said die by die, as that menu asked: the old menu cannot play today's script).
 """
 from __future__ import annotations
 
@@ -62,8 +67,9 @@ def _load(game: str) -> Any:
     return importlib.import_module(f"tests.{game}.blind")
 
 
-def measure(game: str, scanning: bool) -> dict[str, Any]:
-    """Play `game`'s script on the `companion` importable now: gestures per turn, scans, screen-only steps."""
+def measure(game: str, scanning: bool, variant: str | None = None) -> dict[str, Any]:
+    """Play `game`'s script (or its `variant`) on the `companion` importable now: gestures per turn,
+    scans, screen-only steps."""
     blind = _load(game)
     from companion.cards import CardCatalogue
     from companion.session import Session
@@ -74,25 +80,37 @@ def measure(game: str, scanning: bool) -> dict[str, Any]:
     for card, uids in blind.tags().items():
         for uid in uids:
             catalogue.enrol(uid, blind.GAME.id, card)
-    table = Table(Session(blind.GAME, 1), catalogue)
-    assert table.command(blind.START).kind == "applied"
+    start, turns, seed = blind.VARIANTS[variant] if variant else (blind.START, blind.TURNS, 1)
+    table = Table(Session(blind.GAME, seed), catalogue)
+    assert table.command(start).kind == "applied"
     options = {"scan_board": True} if scanning else {"scanning": False}
     player = blind.player(table, TableHands(table, blind.tags()), **options)
     started = time.perf_counter()
     player.turn = 0
     player.play(blind.DEAL)
-    for number, turn in enumerate(blind.TURNS, 1):
+    for number, turn in enumerate(turns, 1):
         player.turn = number
         player.play(turn)
     elapsed = time.perf_counter() - started
     gestures = per_turn(player.gestures)
-    return {"title": str(blind.GAME.title), "setup": gestures.get(0, 0),
-            "turns": [gestures.get(n, 0) for n in range(1, len(blind.TURNS) + 1)],
+    title = str(blind.GAME.title) + (f", {variant}" if variant else "")
+    return {"title": title, "setup": gestures.get(0, 0), "turns": [gestures.get(n, 0) for n in range(1, len(turns) + 1)],
             "scans": len(player.scans), "screen_only": [what for _turn, what in player.screen_only], "ms": elapsed * 1000}
 
 
+#: Elder Sign before issue 22 (commit 698e57b; the same eight turns with each roll said die by die, as its
+#: menu asked, and the stat lost on the screen: benchmarks/gestures_eldersign_before.py)
+ELDERSIGN_BEFORE = {"buttons": [64, 99, 113, 42, 118, 7, 67, 99], "scans": [56, 80, 111, 34, 92, 7, 50, 71]}
+
+
 def measure_all() -> dict[str, dict[str, Any]]:
-    return {game: {row: measure(game, scanning=row == "scans") for row in ROWS} for game in scripts()}
+    """Every game's script, and every variant of it, in both rows."""
+    measured = {}
+    for game in scripts():
+        for variant in [None, *getattr(_load(game), "VARIANTS", {})]:
+            key = f"{game}:{variant}" if variant else game
+            measured[key] = {row: measure(game, scanning=row == "scans", variant=variant) for row in ROWS}
+    return measured
 
 
 def _row(title: str, label: str, figures: dict[str, Any]) -> tuple[str, ...]:
@@ -120,6 +138,10 @@ def _print(measured: dict[str, dict[str, Any]], where: str) -> None:
     print(" its steps as the game's rules have them: tests/<game>/blind.py says which)")
     for figures in measured.values():
         print(f"{figures['buttons']['title']}: the scripted game through the table, buttons only: {figures['buttons']['ms']:.0f} ms")
+    before = {label: sum(turns) / len(turns) for label, turns in ELDERSIGN_BEFORE.items()}
+    print(f"(Elder Sign before issue 22, the same turns said die by die: buttons only {before['buttons']:.1f} / "
+          f"{max(ELDERSIGN_BEFORE['buttons'])}, buttons + scans {before['scans']:.1f} / {max(ELDERSIGN_BEFORE['scans'])}, "
+          "a stat lost on the screen)")
 
 
 def main(argv: list[str] | None = None) -> None:

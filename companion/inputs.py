@@ -71,7 +71,11 @@ class Ask:
 
     A list question (`many`: the tokens a room uncovers, the cards sold) is asked again after each
     pick, without what was picked, until its first choice, "That's all", is picked: the value is the
-    list of picks, in the order they were picked (none: an empty list)."""
+    list of picks, in the order they were picked (none: an empty list).
+
+    `shaped(picked)` gives the question as it stands when its words or choices depend on the values
+    picked before it ("4 green dice left, how many Lore?": 0 to 4); every reader of a question asks
+    `now(picked)` for it."""
 
     arg: str
     label: Text
@@ -81,6 +85,7 @@ class Ask:
     #: start on the value picked for it
     differs_from: str | None = None
     many: bool = False
+    shaped: Callable[[Mapping[str, Any]], Ask] | None = field(default=None, compare=False, repr=False)
 
     def asked(self, picked: Mapping[str, Any]) -> bool:
         return self.when is None or self.when(picked)
@@ -91,6 +96,10 @@ class Ask:
             return self.choices
         so_far = picked.get(self.arg) or ()
         return (Choice(DONE, M("That's all")), *(choice for choice in self.choices if choice.value not in so_far))
+
+    def now(self, picked: Mapping[str, Any]) -> Ask:
+        """The question as it is asked, given the values picked so far."""
+        return self.shaped(picked) if self.shaped is not None else self
 
     def start(self, picked: Mapping[str, Any]) -> int:
         """Where the buttons start on this question's choices, given the values picked so far: the
@@ -122,6 +131,14 @@ class Option:
     number: int | None = None
     #: the buttons start on the first likely option (the most likely move now), else on the first
     likely: bool = False
+    #: the command the answers make, when they are not its arguments as they stand (how many dice show
+    #: each face -> the faces by colour); None: the command with each answer as its argument
+    compose: Callable[[Mapping[str, Any]], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    def request(self, picked: Mapping[str, Any]) -> dict[str, Any]:
+        """The command sent once its questions are answered with `picked`."""
+        sent = {**self.command, **picked}
+        return self.compose(sent) if self.compose is not None else sent
 
 
 Meaning = str | dict[str, Any]

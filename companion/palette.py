@@ -39,6 +39,12 @@ COLOURS: dict[str, Colour] = {c.name: c for c in (
     Colour("clock", "#fff59d", (255, 230, 120)),    # a clock hand
     Colour("ok", "#66bb6a", (0, 200, 40)),          # a blip: the step was applied
     Colour("scan", "#4fc3f7", (0, 110, 255)),       # a blip: a card was read
+    # the faces of Elder Sign's dice, each die an arc when the companion rolls them
+    Colour("investigation", "#fff3e0", (255, 170, 90)),  # a share of its arc for each point: 1 to 4
+    Colour("lore", "#4fc3f7", (0, 150, 255)),
+    Colour("peril", "#ff7043", (255, 40, 0)),
+    Colour("terror", "#9ccc65", (60, 255, 0)),
+    Colour("wild", "#ce93d8", (200, 0, 255)),
     # the seats, in seat order (a table of up to 6)
     Colour("red", "#e53935", (255, 0, 0)),
     Colour("blue", "#1e88e5", (0, 60, 255)),

@@ -267,6 +267,15 @@ class Session:
         """The step in force that a request with this id made, if any."""
         return next((step for step in reversed(self._steps) if step.request_id == request_id), None)
 
+    def fork(self, steps: int | None = None) -> Session:
+        """An in-memory copy of this game after its first `steps` steps in force (all of them by default),
+        with no store, no lock and nothing to redo: somewhere to try a step without touching this game
+        (the game kit's other worlds, companion/testing.py). States are immutable, so the copy shares them."""
+        kept = len(self._steps) if steps is None else steps
+        copy = Session(self.game, self.seed)
+        copy._steps, copy._states = self._steps[:kept], self._states[:kept + 1]
+        return copy
+
     def replay(self) -> Any:
         """The state folded afresh from the initial state and every step in force."""
         return self.game.fold(self.initial_state, [e for s in self._steps for e in s.events])

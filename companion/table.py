@@ -5,7 +5,8 @@ Buttons walk a menu of what their owner can do now (the game's `options(state, a
 owner: NEXT/BACK move through it (round the end), YES picks; an option that needs a value (a die face,
 a location) then asks for it the same way, skipping a question its `when` says is not asked now; a
 list question (the tokens a room uncovers) is asked again after each pick until "That's all"; a
-choice may be a move of its own (a scanned token: what it does), whose questions then follow. The
+question may change with the answers before it (how many dice are still to say); a choice may be a
+move of its own (a scanned token: what it does), whose questions then follow. The
 buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
 the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
 whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
@@ -299,7 +300,7 @@ class Table:
         ask_index = next((i for i in following if menu.option.asks[i].asked(sent)), None)
         if ask_index is None:
             del self._menus[by]
-            return self._apply(sent, by, picked=menu.by_buttons)
+            return self._apply(menu.option.request(menu.picked), by, picked=menu.by_buttons)
         menu.ask_index, menu.index = ask_index, None
         return self._tell(Outcome("selected", self.menu(by).line, by=by))
 
@@ -312,8 +313,8 @@ class Table:
         with self._lock:
             menu = self._menus.get(by)
             if menu is not None and menu.option is not None:
-                ask = menu.option.asks[menu.ask_index]
                 sent = {**menu.option.command, **menu.picked}
+                ask = menu.option.asks[menu.ask_index].now(sent)
                 items: tuple[Option, ...] | tuple[Choice, ...] = ask.offered(sent)
                 option: Option | None = menu.option
                 asked: Ask | None = ask

@@ -121,12 +121,13 @@ def _owned(device: str, seat: int | None) -> str:
 def check_ring(config: HardwareConfig) -> Finding:
     if config.ring == "simulated":
         return Finding("LED ring", "ok", "simulated (drawn on the screen)")
-    from hardware.ring.client import RingClient, find_ring_port
+    from hardware.ring.client import OLD_RING_PORT, RING_PORT, RingClient, find_ring_port
 
     port = find_ring_port(config.ring_port or None)
+    renamed = f"[ring] port names {OLD_RING_PORT}, the ring's old name: say {RING_PORT} (deploy/README.md)"
     if port is None:
         return Finding("LED ring", "FAIL", "no ring found (no port configured, no Pico 2E8A:0005 on USB)",
-                       "plug the ring's Pico in; install deploy/99-companion-ring.rules for /dev/companion-ring")
+                       renamed if config.ring_port == OLD_RING_PORT else f"plug the ring's Pico in; install deploy/99-companion-ring.rules for {RING_PORT}")
     client = RingClient(port, hold_ms=0)
     try:
         deadline = time.monotonic() + 3
@@ -137,6 +138,8 @@ def check_ring(config: HardwareConfig) -> Finding:
         client.close()
     if status.state != "connected":
         return Finding("LED ring", "FAIL", f"{port}: {status.message}", "check the cable; reflash with `companion ring flash`")
+    if config.ring_port == OLD_RING_PORT:
+        return Finding("LED ring", "warn", f"{port}: {status.message}", renamed)
     return Finding("LED ring", "ok", f"{port}: {status.message}")
 
 

@@ -139,6 +139,8 @@ def walk_now(table: Table, by: Any = TABLE) -> Walk:
 
 def _default(game: Any, request: dict[str, Any], arg: str) -> Any:
     """The value `request` gives `arg` by leaving it out: its command's default (None: no default)."""
+    if request.get("cmd") not in game.commands:  # answers that are not a command (Elder Sign's counts of faces)
+        return None
     found = next((f for f in dataclasses.fields(game.commands[request["cmd"]]) if f.name == arg), None)
     if found is None:
         return None
@@ -179,6 +181,13 @@ def _fits(option: Option, request: dict[str, Any], game: Any) -> bool:
     return True
 
 
+def plain_answers(option: Option, request: dict[str, Any], game: Any) -> dict[str, Any] | None:
+    """The answers to `option`'s questions that send `request` — the request's own arguments — or None
+    when the option cannot send it. A game whose option makes its command from other answers (Elder
+    Sign's count of each face) says its own (`Player.answers`)."""
+    return request if getattr(option, "compose", None) is None and _fits(option, request, game) else None
+
+
 @dataclass
 class Player:
     table: Table
@@ -203,6 +212,8 @@ class Player:
     scanning: bool = True
     #: the card whose scan may send a request (a drawn or laid card…), or None: the game's script says
     card_for: Callable[[Table, dict[str, Any], bool], str | None] = no_card
+    #: the answers to an option's questions that send a request, or None: it cannot (plain_answers)
+    answers: Callable[[Option, dict[str, Any], Any], dict[str, Any] | None] = plain_answers
 
     def play(self, requests: list[dict[str, Any]]) -> None:
         for request in requests:
@@ -222,7 +233,7 @@ class Player:
         by = sender(request)
         typed = {key: value for key, value in request.items() if key != "by"}
         before = len(session.history)
-        card = self.card_for(self.table, request, self.scan_board)
+        card = self.card_for(self.table, request, self.scan_board) if self.scanning else None
         if card is not None:
             self._by_scan(typed, card, by)
         if len(session.history) == before and not self._by_menu(typed, by):
@@ -272,13 +283,11 @@ class Player:
         meant = self.table.game.scan(self.table.session.state, card, by)
         if meant is None:
             return
-        if isinstance(meant, Option):
-            if not _fits(meant, request, self.table.game):
-                return
-        elif normalised(self.table.game, meant) != normalised(self.table.game, request):
+        answers = self.answers(meant, request, self.table.game) if isinstance(meant, Option) else request
+        if answers is None or (not isinstance(meant, Option) and normalised(self.table.game, meant) != normalised(self.table.game, request)):
             return
         self._scan(card, by)
-        self._answer(request, by)
+        self._answer(answers, by)
 
     def _scan(self, card: str, by: Viewer = TABLE) -> Outcome:
         self.scans.append((self.turn, f"scan {card}"))
@@ -298,26 +307,30 @@ class Player:
         """Walk to the option that sends `request` and answer its questions; False: no option can."""
         walk = walk_now(self.table, by)
         assert walk.ask is None, f"a question is pending: {walk.ask}"
-        target = next((i for i, option in enumerate(walk.items) if _fits(option, request, self.table.game)), None)
-        if target is None:
+        game = self.table.game
+        found = next(((i, answers) for i, option in enumerate(walk.items) if (answers := self.answers(option, request, game)) is not None), None)
+        if found is None:
             return False
+        target, answers = found
         self._walk_to(walk, target, by)
         self._press("yes", "tap", by)
-        self._answer(request, by)
+        self._answer(answers, by)
         return True
 
-    def _answer(self, request: dict[str, Any], by: Viewer) -> None:
+    def _answer(self, answers: dict[str, Any], by: Viewer) -> None:
+        """Answer the questions asked with `answers` (for a plain option: the request itself)."""
+        game = self.table.game
         for _ in range(50):
             walk = walk_now(self.table, by)
             if walk.ask is None:
                 return
             if _moves(walk.ask):  # which move: the one that sends the request
-                self._walk_to(walk, next(i for i, choice in enumerate(walk.items) if _fits(choice.value, request, self.table.game)), by)
+                self._walk_to(walk, next(i for i, choice in enumerate(walk.items) if self.answers(choice.value, answers, game) is not None), by)
                 self._press("yes", "tap", by)
                 continue
-            wanted = self._still_wanted(walk, {walk.ask.arg: _default(self.table.game, request, walk.ask.arg), **request})
+            wanted = self._still_wanted(walk, {walk.ask.arg: _default(game, answers, walk.ask.arg), **answers})
             target = next((i for i, choice in enumerate(walk.items) if choice.value is wanted or choice.value == wanted), None)
-            assert target is not None, f"{request}: {walk.ask.arg}={wanted!r} is not a choice: {[c.value for c in walk.items]}"
+            assert target is not None, f"{answers}: {walk.ask.arg}={wanted!r} is not a choice: {[c.value for c in walk.items]}"
             card = walk.items[target].card
             on_board = walk.ask.arg == "location" or (card or "").startswith("letter:")  # not a card from a deck
             if self._can_scan(card) and (self.scan_board or not on_board):

@@ -72,14 +72,17 @@ class BlindGame:
 
 
 def play_both_ways(blind: Any, script: list[dict[str, Any]], tmp_path: Path, catalogue: CardCatalogue,
-                   config: HardwareConfig | None = FAST, **options: Any) -> BlindGame:
-    """`blind`'s START typed (the setup screen), then `script` by the rig's buttons and reader (a request
-    `by` a seat: that seat's, which `config` must give it; no config: straight into `Table.button` and
-    `Table.card`, for a long walk); and the same typed through headless."""
+                   config: HardwareConfig | None = FAST, start: dict[str, Any] | None = None, seed: int = 1,
+                   **options: Any) -> BlindGame:
+    """`blind`'s START (or `start`) typed (the setup screen), then `script` by the rig's buttons and
+    reader (a request `by` a seat: that seat's, which `config` must give it; no config: straight into
+    `Table.button` and `Table.card`, for a long walk); and the same typed through headless. `seed`:
+    the game's randomness (the companion's own dice)."""
+    start = blind.START if start is None else start
     store = EventStore(tmp_path / "buttons.db")
-    session = Session.new(blind.GAME, store, 1)
+    session = Session.new(blind.GAME, store, seed)
     table = Table(session, catalogue)
-    assert table.command(blind.START).kind == "applied"  # the setup wizard's start; from here on, no screen
+    assert table.command(start).kind == "applied"  # the setup wizard's start; from here on, no screen
     if config is None:
         player = blind.player(table, TableHands(table, blind.tags()), **options)
         player.play(script)
@@ -88,9 +91,9 @@ def play_both_ways(blind: Any, script: list[dict[str, Any]], tmp_path: Path, cat
             player = blind.player(table, RigHands(rig, blind.tags()), speaker=rig.speaker, **options)
             player.play(script)
     typed_store = EventStore(tmp_path / "typed.db")
-    typed = Session.new(blind.GAME, typed_store, 1)
+    typed = Session.new(blind.GAME, typed_store, seed)
     headless = Headless(typed)
-    for request in [blind.START, *blind.typed(script)]:
+    for request in [start, *blind.typed(script)]:
         reply = headless.handle(request)
         assert reply["ok"], (request, reply)
     return BlindGame(session, typed, player, store, typed_store)

@@ -175,10 +175,10 @@ def _listen_to_script(script: ModuleType, language: str, scan_board: bool = Fals
 
 
 def _listen_to_walk(game: GameDefinition, language: str, seed: int, length: int) -> Heard:
-    from tests.walks import fault_suite
+    from companion.testing import walk
 
     heard = Heard(game.id, language, "random game")
-    requests = fault_suite().walk(game, seed, length)
+    requests = walk(game, seed, length)
     table = Table(Session(game, seed))
     with Rig(SILENT, table) as rig:
         assert isinstance(rig.speaker, RecordingSpeaker)

@@ -1,23 +1,19 @@
 """The game contract, through a second game that only the tests know (tests/games/counter.py) and
 through Big Bang: seats, who sent a command, a view per viewer, a simultaneous secret choice, a
-redaction per viewer that holds in every payload (views, the undo list, export, headless replies),
-undo that never re-exposes a secret, typed turn and result, settings refused by name.
+redaction per viewer (the game kit's crawl of every payload is tests/test_game_kit.py), undo that never
+re-exposes a secret, typed turn and result, settings refused by name.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import random
 import subprocess
 import sys
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from companion.contract import MASTER, TABLE, Viewer, seat_viewer
+from companion.contract import MASTER, TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.bigbang import GAME as BIGBANG
 from companion.headless import Headless
@@ -25,7 +21,6 @@ from companion.messages import render
 from companion.registry import all_games
 from companion.session import Session
 from companion.table import Table
-from tests.games import counter
 from tests.games.counter import GAME as COUNTER
 
 ANN, BOB, CY = seat_viewer("Ann"), seat_viewer("Bob"), seat_viewer("Cy")
@@ -124,81 +119,7 @@ def test_undo_and_redo_lines_are_redacted_for_each_viewer():
     assert [line["description"] for line in ann["log"]][-1] == "Ann chose c3"
 
 
-# -- the crawl: every viewer's payloads over whole games -------------------------------------------------
-class Crawl:
-    """Plays the counter game and checks, after every step, every payload of every viewer against what
-    that viewer may know: its own cards, and cards laid open (once seen, seen for good)."""
-
-    def __init__(self, players: tuple[str, ...]):
-        self.session = started(players)
-        self.viewers = [TABLE, *(seat_viewer(p) for p in players)]
-        self.seen: dict[Viewer, set[str]] = {v: set() for v in self.viewers}  # (seat, card) tokens
-        self.checked = 0
-
-    def step(self, seat: str, card: str) -> None:
-        s = self.session
-        s.apply({"cmd": "choose", "card": card}, by=seat_viewer(seat))
-        opened = s.view(TABLE)["last_open"] if s.history[-1].events[-1:] and any(
-            e.kind == "laid_open" for e in s.history[-1].events) else {}
-        for viewer in self.viewers:
-            self.seen[viewer] |= {f"{p}:{c}" for p, c in opened.items()}
-        self.check()
-
-    def secrets_hidden_from(self, viewer: Viewer) -> set[tuple[str, str]]:
-        """(seat, card) chosen this round by another seat and not yet laid open."""
-        chosen = self.session.state.chosen
-        return {(p, c) for p, c in chosen.items() if viewer.seat != p and f"{p}:{c}" not in self.seen[viewer]}
-
-    def payloads(self, viewer: Viewer) -> list[Any]:
-        s = self.session
-        headless = Headless(s)
-        by = {"by": str(viewer)}
-        return [
-            s.view(viewer).to_json(), s.log(viewer), list(s.export(viewer)),
-            [s.shown(step, viewer) for step in s.history], [render(s.describe(step, viewer)) for step in s.redo_stack],
-            headless.handle({"cmd": "state", **by}), headless.handle({"cmd": "log", **by}),
-        ]
-
-    def check(self) -> None:
-        for viewer in self.viewers:
-            text = json.dumps(self.payloads(viewer))
-            for seat, card in self.secrets_hidden_from(viewer):
-                # a hidden choice shows as "<seat> has chosen"; the card itself must appear nowhere near the seat
-                assert f'"card": "{card}"' not in text or not self._chosen_by(text, seat, card), (viewer, seat, card)
-                assert f"{seat} chose {card}" not in text, (viewer, seat, card)
-                assert f'"{seat}": "{card}"' not in text, (viewer, seat, card)
-            self.checked += 1
-
-    @staticmethod
-    def _chosen_by(text: str, seat: str, card: str) -> bool:
-        return f'"seat": "{seat}", "card": "{card}"' in text or f'"card": "{card}", "seat": "{seat}"' in text
-
-
-@settings(max_examples=25, deadline=None)
-@given(players=st.sampled_from([("Ann", "Bob"), ("Ann", "Bob", "Cy")]), seed=st.integers(0, 2**32))
-def test_no_viewer_ever_sees_a_card_it_may_not_see(players, seed):
-    rnd = random.Random(seed)  # one number per game keeps hypothesis's own work small
-    crawl = Crawl(players)
-    s = crawl.session
-    while s.turn.status == "playing":
-        seat = rnd.choice(list(s.turn.acting))
-        crawl.step(seat, rnd.choice(list(s.state.hands[seat])))
-        if rnd.random() < 0.15 and s.history[-1].by.is_seat:  # sometimes a seat takes back its choice
-            with contextlib.suppress(RuleError):  # refused after a reveal: only the table takes that back
-                s.undo(1, by=s.history[-1].by)
-            crawl.check()
-    assert crawl.checked > 0
-
-
-def test_the_crawl_would_catch_a_leak(monkeypatch):
-    """The crawl is not blind: a view that shows every pending choice fails it."""
-    crawl = Crawl(("Ann", "Bob"))
-    leaky = lambda state, viewer: {**counter.view(state, viewer), "pending": dict(state.chosen)}  # noqa: E731
-    monkeypatch.setattr(crawl.session, "game", type(COUNTER)(**{**COUNTER.__dict__, "view": leaky}))
-    with pytest.raises(AssertionError):
-        crawl.step("Ann", "c3")
-
-
+# -- Big Bang's secret, over a whole game (tests/test_game_kit.py crawls every game's) ----------------------
 def test_big_bang_never_shows_the_solution_to_the_table_or_a_seat():
     """Every viewer but the game master, over a whole game driven by the menu (Big Bang's secret is the solution)."""
     s = Session(BIGBANG, 5)

@@ -144,11 +144,11 @@ def test_a_line_is_said_once_even_when_an_alert_repeats_it():
     """A game without a spoken form of its own: its undo-list line cut at its clauses, an alert that
     only repeats a clause left out."""
     from companion.games.eldersign import GAME as ELDER_SIGN
-    from tests.walks import fault_suite
+    from companion.testing import walk
 
     table = Table(Session(ELDER_SIGN, 2))
     narrator = Narrator(table)
-    for request in fault_suite().walk(ELDER_SIGN, 2, 120):
+    for request in walk(ELDER_SIGN, 2, 120):
         request = dict(request)
         by = request.pop("by", "table")
         texts = [text for _kind, text in heard(narrator, table.command(request, Viewer.parse(by)))]

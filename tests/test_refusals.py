@@ -14,14 +14,14 @@ from companion.errors import RuleError
 from companion.registry import all_games
 from companion.session import Session
 from companion.store import EventStore
-from tests.walks import fault_suite
+from companion.testing import walk as kit_walk
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = sorted(all_games())
 
 
 def walk(game_id: str, length: int = 6, **start):
-    return fault_suite().walk(all_games()[game_id], 7, length, **start)
+    return kit_walk(all_games()[game_id], 7, length, **start)
 
 
 def saved_rows(db_path) -> list[tuple]:

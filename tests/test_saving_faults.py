@@ -75,7 +75,7 @@ def kept_copies(folder: Path) -> list[str]:
 
 
 def run_args(db: Path, resume: bool = True) -> argparse.Namespace:
-    return argparse.Namespace(db=str(db), hardware=None, seed=None, resume=resume)
+    return argparse.Namespace(db=str(db), hardware=None, seed=None, resume=resume, lang=None)
 
 
 @pytest.fixture

@@ -20,26 +20,29 @@ Rows, each "failures of runs" — every one must be 0:
   lost), `companion repair` while a game is played (refused naming the player; nothing lost), and
   a step row deleted (the resume names the missing step);
 - a corpus of hostile lines through headless: one valid UTF-8 JSON reply each, the process lives;
-- random command sequences for every game: a refused command leaves the state byte-identical, the
-  state always equals a replay of the log;
+- the game kit's contract test (companion/testing.py, `examine`) over every game: every command in
+  every phase accepted or refused clearly changing nothing; every step's events, turn and rules;
+  worlds differing in one hidden value that no viewer tells apart by what it may not see, every hidden
+  field sealed at rest; undo, redo and resume exact; hostile requests refused; every message in five
+  languages — one row per check;
 - 10,000 random frames at the real firmware under MicroPython; random bytes from a fake ring at the
   host's client: nothing crashes, and both still work afterwards;
 - the ring unplugged and replugged during play: resynced within 1 s each time;
 - security: the touchscreen server listens on loopback only; wrong PINs wait and lock; join codes
-  guessed by cookie from one or many addresses are looked up only within the LAN door's budget; no
-  viewer's payload holds a secret it may not see; no hidden field can be read in the save file's bytes.
+  guessed by cookie from one or many addresses are looked up only within the LAN door's budget.
 Every game the registry knows is played, plus the tests' own counter game (seats, secrets). A game
 whose settings can give it secrets its defaults do not (`GameDefinition.secret_settings`: Dungeon
-Twister on seat screens) is played both ways: the secrets rows play each way in full, the other rows take them in turn.
+Twister on seat screens) is played both ways, its ways taken in turn by seed.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import importlib
 import json
 import os
-import pickle
+import pkgutil
 import random
 import shutil
 import signal
@@ -57,11 +60,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("COMPANION_GAMES", "tests.games.counter")
 
-from companion.contract import TABLE, Viewer, seat_viewer  # noqa: E402
 from companion.errors import RuleError  # noqa: E402
 from companion.game import GameDefinition  # noqa: E402
 from companion.registry import all_games  # noqa: E402
 from companion.session import Session  # noqa: E402
+from companion.testing import CHECKS, examine, secret_start, start_request, walk  # noqa: E402
 
 PYTHON = sys.executable
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -73,58 +76,6 @@ class Result:
     runs: int
     failures: int
     detail: str = ""
-
-
-# -- scripted games, from the rules' own menus -------------------------------------------------------------
-def ways_to_play(game: GameDefinition) -> list[dict[str, Any]]:
-    """The settings a game is played with: its defaults (no settings), then any with more secrets."""
-    return [{}, *([dict(game.secret_settings)] if game.secret_settings else [])]
-
-
-def start_request(game: GameDefinition, seed: int = 0, settings: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A `start` any game takes: names for as many seats as its settings (or its smallest table) want,
-    with `settings` — by default its ways to play, taken in turn by seed."""
-    count = game.seat_range[0]
-    if game.seat_count_setting:
-        node: Any = game.default_settings()
-        for part in game.seat_count_setting.split("."):
-            node = node[part]
-        count = int(node)
-    ways = ways_to_play(game)
-    chosen = ways[seed % len(ways)] if settings is None else settings
-    request = {"cmd": "start", "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:count]}
-    return {**request, "settings": chosen} if chosen else request
-
-
-def walk(game: GameDefinition, seed: int, length: int, settings: dict[str, Any] | None = None, **start: Any) -> list[dict[str, Any]]:
-    """A legal game of `length` requests (or until it ends), each option picked at random from the
-    menu of whoever may act, with `by` saying who sent it. `settings`: as `start_request`'s; `start`
-    adds arguments to the start."""
-    rng = random.Random(seed)
-    session = Session(game, seed)
-    requests = [{**start_request(game, seed, settings), **start}]
-    session.apply(requests[0])
-    while len(requests) < length and session.turn.status == "playing":
-        request = _pick(session, rng)
-        if request is None:
-            break
-        requests.append(request)
-    return requests
-
-
-def _pick(session: Session, rng: random.Random) -> dict[str, Any] | None:
-    actors = [TABLE] + [seat_viewer(seat) for seat in session.turn.acting]
-    for actor in actors:
-        options = session.game.options(session.state, actor)
-        rng.shuffle(options)
-        for option in options:
-            request = {**option.command, **{ask.arg: rng.choice(ask.choices).value for ask in option.asks}, "by": str(actor)}
-            try:
-                session.apply(dict(request))
-            except RuleError:
-                continue
-            return request
-    return None
 
 
 # -- processes ---------------------------------------------------------------------------------------------
@@ -238,7 +189,7 @@ def build_power_cut_shim(folder: Path) -> Path | None:
 # -- two writers -------------------------------------------------------------------------------------------------
 def two_writers(trials: int, symlink: bool = False) -> Result:
     """A second companion on a game the first is playing; with `symlink`, it opens the file by another name."""
-    game = _pin_game() or next(iter(all_games().values()))
+    game = _guarded_game()
     failures, notes = 0, []
     with tempfile.TemporaryDirectory(prefix="writers-") as tmp:
         for seed in range(trials):
@@ -545,7 +496,7 @@ def hostile_corpus() -> list[bytes]:
 def hostile_lines() -> Result:
     corpus = hostile_corpus()
     with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:
-        game = _pin_game() or next(iter(all_games().values()))
+        game = _guarded_game()
         proc = subprocess.run([PYTHON, "-m", "entry", "headless", game.id, "--db", str(Path(tmp) / "h.db")], cwd=ROOT,
                               input=b"".join(line + b"\n" for line in [*corpus, b'{"cmd": "state"}']), capture_output=True,
                               timeout=120, env={**ENV, "LC_ALL": "C"}, check=False)
@@ -559,35 +510,37 @@ def hostile_lines() -> Result:
     return Result("hostile lines through headless", len(corpus), failures, "one valid UTF-8 JSON reply each; the process lives")
 
 
-# -- random command sequences ----------------------------------------------------------------------------------------
-def random_commands(games: list[GameDefinition], sequences: int, length: int = 60) -> Result:
-    """Menu commands mixed with nonsense; a refusal changes not a byte, the state is always its replay."""
-    failures, runs, notes = 0, 0, []
-    junk: list[dict[str, Any]] = [{"cmd": "fly"}, {"cmd": "start", "players": []}, {"cmd": "undo"}, {"cmd": "move", "location": 99},
-                                  {"cmd": "choose", "card": "c9"}, {"cmd": "pass", "extra": 1}, {}]
-    for game in games:
-        for seed in range(sequences):
-            rng = random.Random(seed)
-            session = Session(game, seed)
-            session.apply(start_request(game, seed))
-            for _ in range(length):
-                runs += 1
-                before = pickle.dumps(session.state)
-                request = _pick(session, rng) if rng.random() < 0.7 else None  # _pick applies its command itself
-                if request is None:
-                    bad = dict(rng.choice(junk))
-                    try:
-                        session.apply({**bad, "by": rng.choice(["table", "seat:Ann", "seat:Zed"])})
-                    except RuleError:
-                        if pickle.dumps(session.state) != before:
-                            failures += 1
-                            notes.append(f"{game.id}: a refused {bad} changed the state")
-                if session.replay() != session.state:
-                    failures += 1
-                    notes.append(f"{game.id} seed {seed}: the state is not its replay")
-                if session.turn.status == "over" and rng.random() < 0.5 and session.history:
-                    session.undo(1)
-    return Result("random command sequences", runs, failures, "; ".join(notes[:3]) or "0 invariant breaks; refusals change nothing")
+# -- the game kit's contract test (companion/testing.py) ---------------------------------------------------
+CONTRACT_ROWS = {
+    "commands": ("every command in every phase", "accepted, or refused clearly changing nothing (state, lists, file)"),
+    "steps": ("every step taken (events, turn, screens)", "declared events that read back, a typed turn, every screen drawn"),
+    "secrets": ("secrets: worlds differing in one hidden value", "no viewer tells them apart by what it may not see; sealed at rest"),
+    "undo and resume": ("undo, redo, resume from the save file", "exact, and a refused undo changes nothing"),
+    "hostile requests": ("hostile requests to each game", "each refused with a code and a message, nothing changed"),
+    "words": ("every message met, in five languages", "in each catalogue, no placeholder error"),
+}
+
+
+def contract(games: list[GameDefinition], seeds: range, length: int) -> list[Result]:
+    """check_game's checks over `seeds` seeds of every game, one row per check."""
+    from ui import i18n
+
+    translations = {code: i18n.translation(code) for code in i18n.LANGUAGES if code != "en"}
+    reports = [examine(game, seed, games=2, length=length, translations=translations if game.id in _translated() else None)
+               for game in games for seed in seeds]
+    rows = []
+    for check in CHECKS:
+        found = [f"{r.game} seed {r.seed}: {f.problem}" for r in reports for f in r.findings.values() if f.check == check]
+        name, detail = CONTRACT_ROWS[check]
+        rows.append(Result(name, sum(r.runs[check] for r in reports), sum(r.failures(check) for r in reports), "; ".join(found[:2]) or detail))
+    return rows
+
+
+def _translated() -> set[str]:
+    """The project's own games (companion/games/): their words are in the catalogues, the tests' counter game's are not."""
+    from companion import games
+
+    return {importlib.import_module(f"{games.__name__}.{module.name}").GAME.id for module in pkgutil.iter_modules(games.__path__)}
 
 
 # -- the ring link ----------------------------------------------------------------------------------------------------
@@ -712,11 +665,12 @@ def pin_guessing() -> Result:
     """A script trying PINs as fast as it may: waits, then a lock-out."""
     from companion.pins import LOCK_AFTER
 
-    game = _pin_game()
-    if game is None:
+    with_pin = _pin_game()
+    if with_pin is None:
         return Result("PIN guessing", 0, 0, "skipped: no game has a game-master PIN")
+    game, start = with_pin
     session = Session(game, 1)
-    session.apply({**start_request(game), **_pin(game)})
+    session.apply(dict(start))
     codes = []
     for guess in range(LOCK_AFTER * 3):
         try:
@@ -735,7 +689,7 @@ def join_code_guessing(seconds: float) -> Result:
     from ui.guard import COOKIE, Guard, JoinThrottle
     from ui.joining import JoinCodes
 
-    game = all_games()["counter"]
+    game = next(game for game in all_games().values() if game.seat_range[0] > 1)
     session = Session(game, 1)
     session.apply(start_request(game))
     codes, checked = JoinCodes(), [0]
@@ -771,81 +725,20 @@ def join_code_guessing(seconds: float) -> Result:
                   f"{guesses / seconds:,.0f} a second: {checked[0]} checked, {guesses - checked[0]:,} refused unchecked")
 
 
-def _takes_pin(game: GameDefinition) -> bool:
-    return "master_pin" in getattr(game.commands.get("start"), "__dataclass_fields__", {})
+def _guarded_game() -> GameDefinition:
+    with_pin = _pin_game()
+    return with_pin[0] if with_pin else next(iter(all_games().values()))
 
 
-def _pin_game() -> GameDefinition | None:
-    """A game with a game-master PIN (its start takes `master_pin`), the one with most to guard."""
-    return next((game for game in all_games().values() if _takes_pin(game)), None)
-
-
-def secrets_crawl(games: list[GameDefinition], games_each: int) -> Result:
-    """Every viewer's payloads over whole games: no seat sees another's pending choice, nobody but the
-    game master sees a solution, nobody ever sees a PIN."""
-    failures, runs = 0, 0
-    for game, settings, seed in _secret_games(games, games_each):
-        requests = walk(game, 3000 + seed, 60, settings, **_pin(game))
-        session = Session(game, 3000 + seed)
-        for request in requests:
-            session.apply(dict(request))
-            for viewer in [TABLE, *(seat_viewer(s.id) for s in session.seats)]:
-                runs += 1
-                failures += int(not _clean(session, viewer))
-    return Result("secrets crawl (every viewer, every step)", runs, failures, "views, undo lists, exports")
-
-
-def _secret_games(games: list[GameDefinition], games_each: int) -> Iterator[tuple[GameDefinition, dict[str, Any], int]]:
-    """(game, settings, seed): `games_each` games of each game played each of its ways."""
-    for game in games:
-        for settings in ways_to_play(game):
-            for seed in range(games_each):
-                yield game, settings, seed
-
-
-def _pin(game: GameDefinition) -> dict[str, Any]:
-    return {"master_pin": "2718"} if _takes_pin(game) else {}
-
-
-def _clean(session: Session, viewer: Viewer) -> bool:
-    text = json.dumps([session.view(viewer).to_json(), session.log(viewer), list(session.export(viewer))])
-    if "2718" in text or '"solution"' in text:
-        return False
-    return not any(words in text for seat, words in _pending_choices(session.state).items() if viewer.seat != seat)
-
-
-def _pending_choices(state: Any) -> dict[str, str]:
-    """Seat -> how its own undo list names a card it chose that still lies face down: the counter game's
-    cards, Dungeon Twister's combat cards (chosen on seat screens)."""
-    chosen = vars(state).get("chosen")
-    if isinstance(chosen, dict):
-        return {seat: f"{seat} chose {card}" for seat, card in chosen.items()}
-    cards = getattr(vars(state).get("combat"), "cards", None)
-    if isinstance(cards, dict):
-        return {colour: f"{colour} chose +{card}" for colour, card in cards.items()}
-    return {}
-
-
-def secrets_at_rest(games: list[GameDefinition], games_each: int) -> Result:
-    """Whole games saved to a file: no command or event with a field hidden from a viewer (a solution,
-    a PIN hash, a secret card) is in the save file's bytes (WAL included) as it would be stored in clear."""
-    from companion.sealing import hidden
-    from companion.store import EventStore
-
-    failures, runs = 0, 0
-    for game, settings, seed in _secret_games(games, games_each):
-        with tempfile.TemporaryDirectory(prefix="rest-") as tmp, EventStore(Path(tmp) / "games.db") as store, \
-                Session.new(game, store, 4000 + seed) as session:
-            for request in walk(game, 4000 + seed, 60, settings, **_pin(game)):
-                session.apply(dict(request))
-            data = b"".join(part.read_bytes() for part in Path(tmp).iterdir() if not part.name.endswith(".key"))
-            for step in session.history:
-                command = game.commands[step.command["cmd"]]
-                clear = [json.dumps(e.to_json()) for e in step.events if hidden(e.visibility)]
-                clear += [json.dumps(step.command)[:-1]] if hidden(command.visibility) & step.command.keys() else []
-                runs += len(clear)
-                failures += sum(text.encode() in data for text in clear)
-    return Result("secrets at rest (every step with a secret)", runs, failures, "not in clear in the save file's bytes")
+def _pin_game() -> tuple[GameDefinition, dict[str, Any]] | None:
+    """A game with a game-master PIN, and its start with the PIN the kit gives (SECRET_TEXT): the one with most to guard."""
+    for game in all_games().values():
+        start = secret_start(game, start_request(game), 1)
+        session = Session(game, 1)
+        session.apply(dict(start))
+        if game.master_pin(session.state) is not None:
+            return game, start
+    return None
 
 
 # -- the table ------------------------------------------------------------------------------------------------------------
@@ -863,15 +756,13 @@ def run(quick: bool) -> list[Result]:
             results.append(crashes(games, n, shim))
     results += card_failures(games, 2 if quick else 20)
     results += [
-        random_commands(games, 5 if quick else 100),
         firmware_noise(1000 if quick else 10_000),
         host_noise(50 if quick else 1000),
         ring_replugs(1 if quick else 5),
         loopback_only(),
         pin_guessing(),
         join_code_guessing(2 if quick else 20),
-        secrets_crawl(games, 2 if quick else 20),
-        secrets_at_rest(games, 1 if quick else 5),
+        *contract(games, range(1, 2) if quick else range(1, 21), 40 if quick else 80),  # seed 0 is tests/test_game_kit.py's
     ]
     return results
 

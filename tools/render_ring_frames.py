@@ -5,7 +5,7 @@
 The views are typed `companion.ring` views built here (no game is imported): a Big Bang-like moon
 track, an Elder Sign-like doom gauge with its clock, Munchkin-like levels of six and of three seats
 (a white LED counting three or five levels) and a fight, Dungeon Twister-like action and victory
-points, and alerts. Each is drawn through hardware.ring.render
+points, Elder Sign-like dice the companion rolled, and alerts. Each is drawn through hardware.ring.render
 itself, so the picture shows what the ring is sent today. Standard library only: a tiny canvas with
 anti-aliased discs, a 5x7 bitmap font, and a PNG writer (zlib + struct). LED 0 is drawn at the
 bottom, indices running clockwise (mount the ring that way round).
@@ -57,6 +57,8 @@ PANELS: list[tuple[str, str, RingView]] = [
     ("FIGHT 5 (RED) VS 8", "2 COUNTERS", Counters((Counter(5, 8, "marker", faint="red"), Counter(8, 8, "danger")),
                                                           alert=Alert("pulse", "danger", period_ms=1500))),
     ("AP 3 OF 4, VP 1 AND 2", "3 COUNTERS", Counters((Counter(3, 4, "marker", faint="red"), Counter(1, 5, "red"), Counter(2, 5, "blue")))),
+    ("DICE 1 3 L P T W", "6 DICE", Counters((Counter(1, 4, "investigation"), Counter(3, 4, "investigation"), Counter(1, 1, "lore"),
+                                                           Counter(1, 1, "peril"), Counter(1, 1, "terror"), Counter(1, 1, "wild")))),
 ]
 
 CAPTIONS = {"flash": "{arg} FLASHES, THEN STILL", "pulse": "A SLOW PULSE", "spin": "A SPIN"}

@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 DEVICE = "ring"  # DeviceProblem.device
 PICO_USB_ID = (0x2E8A, 0x0005)  # Raspberry Pi Pico running MicroPython
+#: the ring's name by deploy/99-companion-ring.rules; an older install's rule called it OLD_RING_PORT
+RING_PORT = "/dev/companion-ring"
+OLD_RING_PORT = "/dev/moonring"
 BAUD = 115200  # ignored by USB CDC, needed by pyserial
 REPLY_TIMEOUT = 0.1  # s: resend a frame that got no reply within this (protocol)
 RESENDS = 3  # at most this many resends of one frame; then the link counts as down (protocol)
@@ -58,9 +61,13 @@ MAX_UNTERMINATED = 4 * MAX_LINE  # bytes without a \n from the device before the
 
 
 def find_ring_port(configured: str | None) -> str | None:
-    """The configured port if given, else the first serial port of a Pico (USB 2E8A:0005), else None."""
-    if configured:
+    """The configured port if given, else the first serial port of a Pico (USB 2E8A:0005), else None.
+    A config of an older install naming OLD_RING_PORT, which today's udev rule no longer makes, means
+    the ring wherever it is now: RING_PORT, or found by its USB id (the doctor says to change it)."""
+    if configured and not (configured == OLD_RING_PORT and not os.path.exists(configured)):
         return configured
+    if configured and os.path.exists(RING_PORT):
+        return RING_PORT
     from serial.tools import list_ports
 
     for info in sorted(list_ports.comports(), key=lambda p: p.device):

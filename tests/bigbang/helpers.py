@@ -9,13 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import pytest
-
-from companion.errors import RuleError
 from companion.games.bigbang import GAME
 from companion.games.bigbang.config import default_settings
-from companion.messages import render
-from companion.session import Session, Step
+from companion.session import Session
+from companion.testing import active, do, line, phase, prompt, refused, status, view  # noqa: F401 - the rules tests take them from here
 
 PLAYERS = ("Ann", "Bob", "Cy")
 RUNES = ("Fehu", "Uruz", "Thurisaz", "Ansuz", "Raidho", "Kenaz", "Gebo")
@@ -87,56 +84,8 @@ def start(
 COMPANION_DEALS: dict = {}  # sentinel for start(hands=...): let the companion deal the starting hands
 
 
-def do(session: Session, cmd: str, **args: Any):
-    """Apply one command given as the JSON a client would send."""
-    return session.apply({"cmd": cmd, **args})
-
-
-def refused(session: Session, code: str, cmd: str, **args: Any) -> RuleError:
-    """The command is refused with `code` and the game is exactly as it was."""
-    before = session.state
-    with pytest.raises(RuleError) as caught:
-        do(session, cmd, **args)
-    assert caught.value.code == code, caught.value.message
-    assert session.state == before
-    return caught.value
-
-
-def view(session: Session) -> dict[str, Any]:
-    """The table's view as JSON, as headless and the screens get it."""
-    return session.public_view().to_json()
-
-
-def status(session: Session) -> str:
-    """setup, playing, won or lost: the typed turn, read as a cooperative table says it."""
-    turn = session.turn
-    if turn.status == "over":
-        assert turn.result is not None
-        return "won" if turn.result.winners else "lost"
-    return turn.status
-
-
-def phase(session: Session) -> str:
-    return session.turn.phase
-
-
-def active(session: Session) -> str | None:
-    """The name of the seat that acts now."""
-    acting = session.turn.acting
-    return acting[0] if acting else None
-
-
-def prompt(session: Session) -> str:
-    return render(session.public_view().prompt)
-
-
 def odds(session: Session) -> list[dict[str, Any]]:
     return session.analyse("odds")
-
-
-def line(session: Session, step: Step) -> str:
-    """The undo-list line of a step, as the table reads it."""
-    return render(session.describe(step))
 
 
 def hand(session: Session, player: str) -> dict[str, int]:

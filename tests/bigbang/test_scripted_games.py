@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion.errors import RuleError
 from companion.games.bigbang import GAME
 from companion.session import Session
 from companion.store import EventStore
@@ -147,3 +148,29 @@ def test_a_game_lost_when_the_pile_runs_out(store):
     assert prompt(s) == "The draw pile ran out. The game is lost."
     refused(s, "GAME_OVER", "pass")
     assert t.resumed().state == s.state
+
+
+def test_a_legal_walk_reaches_fights_red_moons_and_refills():
+    """A whole game of plain legal moves in companion mode gets through every part of a turn."""
+    session = Session(GAME, 7)
+    session.apply({"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"table": {"cards_from": "companion"}}})
+    for _turn in range(200):
+        s = session.state
+        if s.status != "playing":
+            break
+        if s.phase == "choose":
+            character = max(s.hand, key=s.hand.get) if s.hand else None
+            session.apply({"cmd": "play", "character": character, "cards": s.hand[character]} if character else {"cmd": "pass"})
+        elif s.phase == "actions":
+            location = (s.positions[s.turn.character] or 0) % 6 + 1
+            try:
+                session.apply({"cmd": "act", "die": 3, "choice": "cube"})
+            except RuleError:
+                session.apply({"cmd": "move", "location": location})
+        elif s.phase == "draw":
+            room = s.config.hand_limit - sum(s.hand.values())
+            session.apply({"cmd": "draw", "count": max(1, min(2, room)), "discard": [] if room else [next(iter(s.hand))]})
+        elif s.phase == "red_moon":
+            session.apply({"cmd": "accept"})
+    seen = {event.kind for step in session.history for event in step.events}
+    assert {"fight_resolved", "card_drawn", "red_moon_struck", "location_filled"} <= seen

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.contract import TABLE, Viewer, seat_viewer
-from companion.errors import RuleError
+from companion.contract import seat_viewer
 from companion.games.dungeontwister import GAME
-from companion.messages import render
 from companion.session import Session, Step
 from companion.settings import merged
+from companion.testing import do, line, prompt, refused, said, view  # noqa: F401 - the rules tests take them from here
 
 RED, BLUE = seat_viewer("red"), seat_viewer("blue")
 LINE = ("troll", "warrior", "thief", "cleric")
@@ -40,42 +37,6 @@ def start(*, lineup: dict[str, tuple[str, ...]] | None = None, settings: dict | 
     session.apply({"cmd": "start", "players": ["Ann", "Bob"], "first": first, "lineup": {c: list(v) for c, v in lines.items()},
                    "settings": seat_mode(settings)})
     return session
-
-
-def do(session: Session, cmd: str, by: Viewer = TABLE, **args: Any) -> Step:
-    """Apply one command given as the JSON a client would send, sent by `by`."""
-    return session.apply({"cmd": cmd, **args}, by=by)
-
-
-def refused(session: Session, code: str, cmd: str, by: Viewer = TABLE, **args: Any) -> RuleError:
-    """The command is refused with `code` and the game is exactly as it was."""
-    before = session.state
-    steps = len(session.history)
-    with pytest.raises(RuleError) as caught:
-        do(session, cmd, by=by, **args)
-    assert caught.value.code == code, caught.value.message
-    assert session.state is before and len(session.history) == steps
-    return caught.value
-
-
-def view(session: Session, viewer: Viewer = TABLE) -> dict[str, Any]:
-    """The view as JSON, as headless and the screens get it."""
-    return session.view(viewer).to_json()
-
-
-def prompt(session: Session, viewer: Viewer = TABLE) -> str:
-    return render(session.view(viewer).prompt)
-
-
-def line(session: Session, step: Step, viewer: Viewer = TABLE) -> str:
-    """The undo-list line of a step, as `viewer` reads it."""
-    return render(session.describe(step, viewer))
-
-
-def said(session: Session, step: Step) -> list[str]:
-    """What the table hears of `step`."""
-    before = session.state_before(step)
-    return [render(text) for text in session.game.announcements(before, step.events)]
 
 
 def player(session: Session, colour: str) -> dict[str, Any]:

@@ -12,14 +12,17 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from companion.cards import CardCatalogue
 from companion.contract import TABLE
+from companion.errors import RuleError
 from companion.games.dungeontwister import GAME
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
 
-from .helpers import BLUE, SEAT_MODE, TABLE_MODE, do, line, prompt, refused, said, view
+from .helpers import BLUE, RED, SEAT_MODE, TABLE_MODE, do, line, prompt, refused, said, view
 
 RED_LINE, BLUE_LINE = ("troll", "warrior", "thief", "cleric"), ("troll", "warrior", "goblin", "wizard")
 
@@ -184,3 +187,18 @@ def test_once_the_cards_lie_face_down_again_nothing_the_table_or_a_seat_is_sent_
     six, five = game(6), game(5)
     for viewer in (TABLE, BLUE):
         assert payloads(six, viewer) == payloads(five, viewer)
+
+
+def test_a_card_entered_face_up_is_laid_open_so_only_the_table_takes_it_back():
+    """A card entered as it is turned face up is on every screen and said aloud at once: the step lays it
+    open, so the seat that entered it cannot take it back to choose another (the table can, as for any
+    reveal). The game kit found the voice saying a card the step declared its owner's alone."""
+    s = started()
+    into_a_fight(s)
+    entered = do(s, "choose", by=RED, card=6)
+    assert view(s)["combat"]["revealed"] == {"red": 6} and said(s, entered) == ["red: +6."]
+    with pytest.raises(RuleError) as refusal:
+        s.undo(1, by=RED)
+    assert refusal.value.code == "NOT_YOURS" and view(s)["combat"]["revealed"] == {"red": 6}
+    s.undo(1)
+    assert view(s)["combat"]["revealed"] == {}

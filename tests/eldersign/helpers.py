@@ -12,12 +12,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from companion.errors import RuleError
 from companion.games.eldersign import GAME
-from companion.messages import render
-from companion.session import Session, Step
+from companion.session import Session
+from companion.testing import active, do, line, phase, prompt, refused, status, view  # noqa: F401 - the rules tests take them from here
 
 PLAYERS = ("Ann", "Bob")
 INVESTIGATORS = ("joe-diamond", "kate-winthrop")
@@ -43,52 +40,8 @@ def start(*, players: tuple[str, ...] = PLAYERS, investigators: tuple[str, ...] 
     return session
 
 
-def do(session: Session, cmd: str, **args: Any) -> Step:
-    """Apply one command given as the JSON a client would send."""
-    return session.apply({"cmd": cmd, **args})
-
-
-def refused(session: Session, code: str, cmd: str, **args: Any) -> RuleError:
-    """The command is refused with `code` and the game is exactly as it was."""
-    before = session.state
-    with pytest.raises(RuleError) as caught:
-        do(session, cmd, **args)
-    assert caught.value.code == code, caught.value.message
-    assert session.state == before
-    return caught.value
-
-
-def view(session: Session) -> dict[str, Any]:
-    return session.public_view().to_json()
-
-
 def investigator(session: Session, seat: str) -> dict[str, Any]:
     return next(i for i in view(session)["investigators"] if i["seat"] == seat)
-
-
-def prompt(session: Session) -> str:
-    return render(session.public_view().prompt)
-
-
-def phase(session: Session) -> str:
-    return session.turn.phase
-
-
-def active(session: Session) -> str | None:
-    acting = session.turn.acting
-    return acting[0] if acting else None
-
-
-def status(session: Session) -> str:
-    turn = session.turn
-    if turn.status == "over":
-        assert turn.result is not None
-        return "won" if turn.result.winners else "lost"
-    return turn.status
-
-
-def line(session: Session, step: Step) -> str:
-    return render(session.describe(step))
 
 
 def attempt_at(session: Session, adventure: str, **dice: Any) -> None:

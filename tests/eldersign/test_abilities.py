@@ -190,6 +190,26 @@ def test_a_mythos_cards_lingering_lock_holds_until_the_next_midnight():
     assert attempt(s)["pool"] == {"green": 5, "yellow": 0, "red": 0}
 
 
+def test_a_mythos_card_locking_every_green_die_leaves_the_other_dice_and_with_none_the_attempt_fails():
+    """Facts §1.4: the pool is what the locks leave, and out of dice the attempt fails. The menu offered
+    "Attempt" here and the rules refused it, blaming arguments the table never gave (found by the game kit)."""
+    deck = {"mythos": [{"id": "our-blizzard", "name": "Blizzard", "locked": {"green": 6}, "text": "Every green die is locked."}]}
+    s = start(settings=deck)
+    for _ in range(4):
+        end_turn(s, mythos="our-blizzard")
+    do(s, "move", to="the-curator")
+    assert "attempt" in [o.command["cmd"] for o in s.game.options(s.state, TABLE)]
+    refused(s, "BAD_ARGUMENTS", "attempt", yellow=True, locked=1)  # no green die left to lock
+    do(s, "attempt", yellow=True)
+    assert attempt(s)["pool"] == {"green": 0, "yellow": 1, "red": 0}
+    do(s, "give_up")
+    end_turn(s, mythos="our-blizzard")
+    do(s, "move", to="the-curator")
+    sanity = investigator(s, "Bob")["sanity"]
+    do(s, "attempt")  # no die at all: failed at once, the penalty taken
+    assert view(s)["attempt"] is None and investigator(s, "Bob")["sanity"] < sanity
+
+
 def test_ashcan_pete_is_asked_once_per_item_he_gains_and_may_take_another():
     s = start(investigators=("ashcan-pete", "joe-diamond"))
     assert investigator(s, "Ann")["allies"] == 1  # Duke

@@ -3,7 +3,7 @@ table says, one task per roll, clues, focus, help, spells, the discard, terror e
 failure with their rewards and penalties."""
 from __future__ import annotations
 
-from companion.contract import seat_viewer
+from companion.contract import TABLE, seat_viewer
 
 from .helpers import attempt_at, do, investigator, phase, prompt, refused, start, view
 
@@ -221,6 +221,21 @@ class TestAFailedRoll:
         do(s, "roll", green=["1"])
         do(s, "complete", task=2, held=["spell:1"])
         assert phase(s) == "clock"
+
+    def test_once_the_next_rolls_faces_are_said_no_spell_takes_a_die_of_the_last_one(self):
+        """The red die's face of the next roll said, a spell on the last roll's red die is refused: it
+        left a face said for no die, and the next green face crashed the roll (found by the game kit)."""
+        s = start()
+        do(s, "adjust", what="spells", amount=1)
+        attempt_at(s, "hallway-on-fire", red=True)
+        do(s, "roll", green=["peril", "1", "1", "1", "1", "1"], red=["lore"])
+        do(s, "complete", task=1, dice=[1])
+        do(s, "face", colour="red", face="lore")
+        assert "spell" not in [o.command["cmd"] for o in s.game.options(s.state, TABLE)]
+        refused(s, "NOT_NOW", "spell", die=6)
+        for _ in range(5):
+            do(s, "face", colour="green", face="1")
+        assert attempt(s)["step"] == "rolled" and len(attempt(s)["roll"]) == 6
 
     def test_no_spell_no_hold(self):
         s = start()

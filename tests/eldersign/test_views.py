@@ -82,9 +82,9 @@ class TestLines:
         s = start()
         assert line(s, do(s, "move", to="hallway-on-fire")) == "Ann: moves to Hallway on Fire"
         assert line(s, do(s, "attempt", yellow=True)) == "Ann: attempts Hallway on Fire with 6 green, 1 yellow"
-        assert line(s, do(s, "roll", green=["peril", "1", "2", "3", "lore", "terror"], yellow=["4"])) == "Ann: rolled P 1 2 3 L T 4"
+        assert line(s, do(s, "roll", green=["peril", "1", "2", "3", "lore", "terror"], yellow=["4"])) == "Ann: rolled Peril, 1, 2, 3, Lore, Terror, 4"
         assert line(s, do(s, "complete", task=1, dice=[1])) == "Ann: task 1 done"
-        assert line(s, do(s, "roll", green=["1", "2", "3", "lore", "terror"], yellow=["lore"])) == "Ann: rolled 1 2 3 L T L"
+        assert line(s, do(s, "roll", green=["1", "2", "3", "lore", "terror"], yellow=["lore"])) == "Ann: rolled 1, 2, 3, Lore, Terror, Lore"
         assert line(s, do(s, "focus", die=4)) == "Ann: green Lore onto the marker"
         assert line(s, do(s, "discard", die=1)) == "Ann: discards green 1 investigation"
 
@@ -128,7 +128,7 @@ class TestViews:
 class TestCards:
     def test_every_card_kind_can_be_enrolled(self):
         kinds = {card.kind for card in GAME.cards()}
-        assert kinds == {"adventure", "mythos", "investigator", "ancient_one", "item"}
+        assert kinds == {"adventure", "mythos", "investigator", "ancient_one", "item", "entrance"}
 
     def test_a_mythos_card_scanned_at_midnight_is_drawn_and_any_other_time_means_nothing(self):
         s = start()
@@ -153,8 +153,8 @@ def test_the_menu_walks_a_turn_and_every_option_it_offers_is_accepted():
     table = Table(s)
     for _ in range(30):
         options = table.options()
-        option = options[0]
-        request = {**option.command, **{ask.arg: ask.choices[-1].value for ask in option.asks}}
+        option = next((o for o in options if o.command.get("to") not in (None, "entrance")), options[0])  # to an adventure, not the entrance
+        request = option.request({ask.arg: ask.choices[-1].value for ask in option.asks})
         if option.dialog == "roll":
             request = {"cmd": "roll", "virtual": True}
         table.command(request)

@@ -335,6 +335,12 @@ def test_doctor_names_a_ring_it_cannot_find(tmp_path):
     assert "FAIL" in ring_row and "/dev/no-such-ring" in ring_row
 
 
+def test_doctor_says_to_rename_a_config_naming_the_rings_old_device(tmp_path):
+    text_, _status = doctor(HardwareConfig(pin_factory="mock", ring="serial", ring_port="/dev/moonring"), tmp_path / "g.db")
+    ring_row = next(line for line in text_.splitlines() if line.startswith("LED ring"))
+    assert "/dev/moonring" in ring_row and "old name" in ring_row and "/dev/companion-ring" in ring_row
+
+
 def test_companion_doctor_runs_from_the_command_line(tmp_path):
     config = tmp_path / "hw.toml"
     config.write_text('[buttons]\nfactory = "mock"\n[reader]\nkind = "simulated"\n[[seat_buttons]]\nseat = 2\npins = { next = 5 }\n')

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.contract import TABLE, Viewer, seat_viewer
-from companion.errors import RuleError
 from companion.games.munchkin import GAME
-from companion.messages import render
-from companion.session import Session, Step
+from companion.session import Session
+from companion.testing import do, line, phase, prompt, refused, said, view  # noqa: F401 - the rules tests take them from here
 
 PLAYERS = ("Ann", "Bob", "Cy")
 #: a table's own cards, for gear, fights and bad stuff the seed's examples do not cover
@@ -53,31 +49,6 @@ def start(players: tuple[str, ...] = PLAYERS, seed: int = 7, **settings: Any) ->
     return session
 
 
-def do(session: Session, cmd: str, by: str | Viewer | None = None, **args: Any) -> Step:
-    """Apply one command as the JSON a client would send, by the table or a seat ("Ann")."""
-    return session.apply({"cmd": cmd, **args}, by=_viewer(by))
-
-
-def refused(session: Session, code: str, cmd: str, by: str | Viewer | None = None, **args: Any) -> RuleError:
-    """The command is refused with `code` and the game is exactly as it was."""
-    before = session.state
-    with pytest.raises(RuleError) as caught:
-        do(session, cmd, by, **args)
-    assert caught.value.code == code, caught.value.message
-    assert session.state is before
-    return caught.value
-
-
-def _viewer(by: str | Viewer | None) -> Viewer:
-    if by is None:
-        return TABLE
-    return by if isinstance(by, Viewer) else seat_viewer(by)
-
-
-def view(session: Session) -> dict[str, Any]:
-    return session.public_view().to_json()
-
-
 def player(session: Session, name: str) -> dict[str, Any]:
     return next(p for p in view(session)["players"] if p["name"] == name)
 
@@ -101,24 +72,6 @@ def uid(session: Session, name: str, item: str) -> int:
 
 def fight(session: Session) -> dict[str, Any]:
     return view(session)["combat"]
-
-
-def phase(session: Session) -> str:
-    return session.turn.phase
-
-
-def prompt(session: Session) -> str:
-    return render(session.public_view().prompt)
-
-
-def line(session: Session, step: Step) -> str:
-    return render(session.describe(step))
-
-
-def said(session: Session, step: Step) -> list[str]:
-    """What the table hears of a step."""
-    before = session.state_before(step)
-    return [render(text) for text in GAME.announcements(before, step.events)]
 
 
 def set_level(session: Session, name: str, to: int) -> None:

@@ -1,6 +1,7 @@
 """Whole games, as a table plays them: the win at level 10 only by a kill (facts §2.1), the refusals at
 level 9, winners together, and a game through headless as a process."""
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from companion.contract import Viewer
 from companion.games.munchkin import GAME
 from companion.messages import render
 from companion.session import Session
+from companion.testing import pick
 
 from .helpers import do, equip, level, pass_turn, phase, refused, said, set_level, start, view
 
@@ -110,3 +112,17 @@ def test_the_example_game_in_the_docs_plays_as_written():
         step = s.apply(request, by=by)
         assert (f"| {step.number}", render(s.describe(step))) == (number, described)
         assert " ".join(render(t) for t in GAME.announcements(s.state_before(step), step.events)) == heard.rstrip(" |").strip()
+
+
+def test_menu_driven_walks_reach_fights_runs_deaths_and_charity():
+    """Whole games of menu moves get through every part of a turn: the game kit's walks reach them all."""
+    seen: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = start(("Ann", "Bob", "Cy", "Dee"), seed)
+        for _ in range(300):
+            if s.turn.status != "playing":
+                break
+            assert pick(s, rng) is not None, f"nothing to do in phase {s.turn.phase}"
+        seen |= {e.kind for step in s.history for e in step.events}
+    assert {"monsters_killed", "ran_away", "caught", "escaped", "charity_given", "turn_ended", "item_played"} <= seen

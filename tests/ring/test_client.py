@@ -500,6 +500,23 @@ def test_find_ring_port(monkeypatch, configured, ports, want):
     assert find_ring_port(configured) == want
 
 
+def test_a_config_naming_the_rings_old_device_finds_it_under_its_new_name_or_by_usb_id(monkeypatch, tmp_path):
+    """An older install's config says /dev/moonring; today's udev rule makes /dev/companion-ring."""
+    from serial.tools import list_ports
+
+    from hardware.ring import client as ring_client
+
+    old, new = tmp_path / "moonring", tmp_path / "companion-ring"
+    monkeypatch.setattr(ring_client, "OLD_RING_PORT", str(old))
+    monkeypatch.setattr(ring_client, "RING_PORT", str(new))
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyACM0", 0x2E8A, 0x0005)])
+    assert find_ring_port(str(old)) == "/dev/ttyACM0"  # neither name exists: the Pico by its USB id
+    new.touch()
+    assert find_ring_port(str(old)) == str(new)
+    old.touch()  # the old rule still installed: its name still works
+    assert find_ring_port(str(old)) == str(old)
+
+
 @pytest.mark.parametrize("leds", ["1", "1000000", "1000000000000", "-5", "twelve"])
 def test_a_hello_with_an_impossible_led_count_is_a_problem_not_a_dead_thread(emulator, client, leds):
     """A corrupt or hostile ring: said as a device problem, the link thread lives and retries."""

@@ -24,10 +24,12 @@ def eldersign(app):
     return app
 
 
-def do(app, request, by=TABLE):
+def do(app, request, by=TABLE, wait_for_odds=True):
     outcome = app.companion.table.command(request, by)
     assert outcome.kind == "applied", outcome.message
     app.render()
+    if wait_for_odds:  # the odds thread this state started ends first: the fake page runs what a thread
+        settle()  # posts on that thread, so its redraw could otherwise race the test's next one
     return outcome
 
 
@@ -64,7 +66,7 @@ def test_the_investigators_tab_has_plus_and_minus_for_every_investigator(eldersi
 
 def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
-    click(eldersign.root, "Attempt Hallway on Fire")
+    click(eldersign.root, "Attempt Hallway on Fire with the yellow or red die")
     dialog = eldersign.dialog
     dialog.data["toggle"]("yellow")
     dialog.data["submit"]()
@@ -76,17 +78,46 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
         pad.data["add"]("green", face)
     assert pad.data["missing"].value == "Still to choose: 1 yellow"
+    assert "Green: 1 2 3 ☰ ☠ ♆ (6 of 6)" in shown(eldersign)  # grouped by face, whatever the order tapped
     pad.data["add"]("yellow", "inv4")
     assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
-    assert "die 1: green Peril" in text and "1: ☠" in text
+    # numbered in face order, as the buttons' count of each face numbers them
+    assert "die 1: green 1 investigation" in text and "die 5: green Peril" in text and "1: ☠" in text  # the tasks in the dice symbols
+    assert eldersign.companion.session.history[-1].command == {"cmd": "roll", "green": ["inv1", "inv2", "inv3", "lore", "peril", "terror"],
+                                                                "yellow": ["inv4"]}
+
+
+def test_the_faces_the_buttons_are_counting_show_on_the_screen_and_a_tap_answers_as_yes_would(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    do(eldersign, {"cmd": "attempt"})
+    table = eldersign.companion.table
+    table.button("yes", "tap")  # the hardware buttons begin saying the faces
+    eldersign.render()
+    assert "6 green dice left. How many show 1 investigation?" in shown(eldersign)
+    click(eldersign.root, "2")  # the same question on the screen: two dice show 1 investigation
+    eldersign.render()
+    assert "4 green dice left. How many show 2 investigation?" in shown(eldersign)
+    for _ in range(3):
+        click(eldersign.root, "1")  # one 2, one 3, one Lore
+        eldersign.render()
+    assert "The last green die" in shown(eldersign)  # one die left: its face, Peril or Terror
+    click(eldersign.root, "Peril")
+    assert eldersign.companion.session.history[-1].command == {"cmd": "roll", "green": ["inv1", "inv1", "inv2", "inv3", "lore", "peril"]}
+
+
+def test_a_plain_attempt_is_one_tap(eldersign):
+    do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
+    click(eldersign.root, "Attempt Hallway on Fire")
+    assert eldersign.dialog is None and state(eldersign)["attempt"]["pool"] == {"green": 6, "yellow": 0, "red": 0}
 
 
 def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
     do(eldersign, {"cmd": "attempt"})
     do(eldersign, {"cmd": "roll", "green": ["peril", "1", "2", "3", "lore", "lore"]})
+    assert "Best, " in shown(eldersign)  # the menu starts on the best plan too
     # Worked out on a thread of its own. Let it end first: the fake page runs what a thread posts at
     # once, on that thread, so its arrival could race this tap (Flet's loop runs one after the other);
     # the page drawn again when they arrive is the next test's.
@@ -106,7 +137,7 @@ def test_what_now_shows_the_chance_and_the_plans_and_does_the_best(eldersign):
 def test_the_attempt_shows_its_chance_and_the_best_plan_worked_out_off_the_pages_loop(eldersign):
     do(eldersign, {"cmd": "move", "to": "hallway-on-fire"})
     with analysis._ENGINE:  # the engine busy (a Pi working out a hard attempt): the page is drawn at once, without them
-        do(eldersign, {"cmd": "attempt"})
+        do(eldersign, {"cmd": "attempt"}, wait_for_odds=False)
         assert "Working out the odds…" in shown(eldersign)
     settle()
     assert re.search(r"^Chance \d+%$", shown(eldersign), re.M)  # before the roll: the chance, no plan yet

@@ -112,7 +112,7 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
     pending = app.pending
     assert pending is not None
     option = pending.option
-    ask = option.asks[pending.ask]
+    ask = option.asks[pending.ask].now({**option.command, **pending.picked})
 
     def pick(value: object) -> None:
         if isinstance(value, Option):  # a choice that is a move of its own: its questions follow
@@ -134,7 +134,7 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
             app.render()
             return
         app.pending = None
-        outcome = app.command({**option.command, **pending.picked})
+        outcome = app.command(option.request(pending.picked))
         if outcome.kind != "applied":
             app.render()
 

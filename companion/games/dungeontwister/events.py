@@ -160,6 +160,14 @@ class CombatCardChosen(Event):
     visibility: ClassVar[Mapping[str, Rule]] = {"card": owner_only("colour")}
     colour: str
     card: int
+    #: entered as it was turned face up at the table (setting `seats.secret_choices`): every screen and
+    #: the voice show it there and then, though the undo list keeps it its owner's (used cards lie face down)
+    face_up: bool = False
+
+    @property
+    def reveals(self) -> bool:  # type: ignore[override]  # this record answers for itself, not its class
+        """A card entered face up is laid open: only the table takes that step back."""
+        return self.face_up
 
 
 @dataclass(frozen=True)

@@ -394,7 +394,7 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
         if actor.is_seat:
             raise RuleError("NOT_IN_HAND", M("That combat card is not in your hand."))
         raise RuleError("NOT_IN_HAND", M("{colour} has no {card} combat card in hand.", colour=colour_name(colour), card=combat_card(c.card)))
-    tx.emit(ev.CombatCardChosen(colour, c.card))
+    tx.emit(ev.CombatCardChosen(colour, c.card, face_up=s.config.open_choices))
     if len(s.combat.cards) + 1 == len(s.colours):  # the last card: both lie face down, turn them over
         resolve_combat(tx)
 

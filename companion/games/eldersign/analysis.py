@@ -108,7 +108,7 @@ def attempt_chance(s: ElderSignState, a: Attempt) -> Number:
             kept = [die for i, die in enumerate(a.roll) if i not in a.due]
             return solver.expectations(ctx, pool)[solver.code_of(kept)] if sum(rolled) else solver.zero
         return solver.enter(own, other, situation.focus, len(situation.helpers), situation.spells, situation.clues, pool)
-    plans = advise(situation, solvers(), limit=1)
+    plans = _plans(s, a)
     return plans[0].chance if plans else solvers().solver(situation.remaining(), situation.terror).zero
 
 
@@ -144,10 +144,37 @@ def advice(s: ElderSignState, viewer: Viewer | None = None) -> list[dict[str, An
     a = s.attempt
     if s.status != "playing" or a is None or a.step == "roll":
         return []
-    situation = situation_of(s, a)
-    plans = advise(situation, solvers(), limit=ADVICE_LIMIT)
     card = s.card(a.target)
-    return [_plan_json(s, a, card, plan) for plan in plans]
+    return [_plan_json(s, a, card, plan) for plan in _plans(s, a)]
+
+
+@_one_at_a_time
+def best_step(s: ElderSignState) -> tuple[int, dict[str, Any]] | None:
+    """The best plan's chance (percent) and the command that starts it, for the dice lying rolled (the
+    menu offers it as the likely move); None when no roll lies."""
+    a = s.attempt
+    if s.status != "playing" or a is None or a.step == "roll":
+        return None
+    plans = _plans(s, a)
+    command = first_command(plans[0]) if plans else None
+    return (percent(plans[0].chance), command) if plans and command else None
+
+
+#: the plans worked out for the last few states (by identity: a state is never changed), so that the
+#: menu, the screen and the spoken answer work each roll out once
+_PLANS: dict[int, tuple[ElderSignState, list[Plan]]] = {}
+_PLANS_KEPT = 16
+
+
+def _plans(s: ElderSignState, a: Attempt) -> list[Plan]:
+    kept = _PLANS.get(id(s))
+    if kept is not None and kept[0] is s:
+        return kept[1]
+    plans = advise(situation_of(s, a), solvers(), limit=ADVICE_LIMIT)
+    while len(_PLANS) >= _PLANS_KEPT:
+        del _PLANS[next(iter(_PLANS))]
+    _PLANS[id(s)] = (s, plans)
+    return plans
 
 
 def _plan_json(s: ElderSignState, a: Attempt, card: Card, plan: Plan) -> dict[str, Any]:

@@ -198,6 +198,17 @@ class MidnightPay(Command):
 
 
 @dataclass(frozen=True)
+class AtMidnight(Command):
+    """An adventure's "at midnight" text the data has no numbers for, as the table reads it: what each investigator on it gains or loses, and doom tokens."""
+
+    kind = "at_midnight"
+    adventure: str
+    sanity: int = 0
+    stamina: int = 0
+    doom: int = 0
+
+
+@dataclass(frozen=True)
 class AttackDone(Command):
     """At midnight in the final battle: the Ancient One's attack has been resolved at the table."""
 
@@ -329,5 +340,5 @@ class Awaken(Command):
 
 
 COMMANDS = catalog(Start, Move, Attempt, Roll, Face, Complete, Clue, Focus, Assist, Spell, Discard, GiveUp, Entrance, Pass,
-                   Clock, Mythos, NewMythos, MidnightPay, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
+                   Clock, Mythos, NewMythos, MidnightPay, AtMidnight, AttackDone, Attacked, PlaceMonster, NewMonster, Lay, Adjust, Doom, ElderSigns, Choose,
                    StartingItem, Swap, Daily, Change, Awaken)

@@ -42,6 +42,9 @@ STATS = ("sanity", "stamina", *POSSESSIONS)
 class TableSettings(Section):
     players: int = Field(ge=1, le=8, title=N_("Investigators"), description=N_("Players at the table, one investigator (and seat) each: 1 to 8."))
     green_dice: int = Field(ge=1, le=9, title=N_("Green dice"), description=N_("Green dice in the pool before any is locked (the box has 6)."))
+    companion_dice: bool = Field(default=False, title=N_("The companion's dice"),
+                                 description=N_("The companion rolls the dice as soon as they are due (seeded), says the faces and shows "
+                                                "them on the ring; off: the players roll their own dice and say the faces."))
 
 
 class ClockSettings(Section):
@@ -165,6 +168,8 @@ class AdventureSettings(Section):
     #: trophies an investigator on it may pay at midnight instead of the losses of at_midnight_effects
     #: (the companion asks each one who has them)
     at_midnight_pay: int = Field(default=0, ge=0, le=10)
+    #: "other_world": at_midnight_effects count once for each Other World in play (none: nothing)
+    at_midnight_per: Literal["", "other_world"] = ""
     costs: str = ""
     #: what completing a task costs the investigator, by task number (1 = the first printed task)
     task_costs: dict[str, EffectSettings] = Field(default_factory=dict)
@@ -230,7 +235,7 @@ class ElderSignSettings(Section):
     adventures: list[AdventureSettings] = Field(
         min_length=1, title=N_("Adventure cards"),
         description=N_("id, name, names, tasks, terror, on_terror, trophies, other_world, monster_slots, locked, reward, penalty, entry, at_midnight, "
-                       "at_midnight_effects, at_midnight_pay, costs."))
+                       "at_midnight_effects, at_midnight_pay, at_midnight_per, costs, task_costs."))
     mythos: list[MythosSettings] = Field(min_length=1, title=N_("Mythos cards"),
                                          description=N_("id, name, names, doom, monsters, elder_signs, sanity, stamina, whom, clock, locked, text."))
     monsters: list[MonsterSettings] = Field(default_factory=list, title=N_("Monster markers"), description=N_("id, name, names, task, text."))
@@ -313,6 +318,8 @@ class Card:
     locked: tuple[int, int, int] = (0, 0, 0)
     at_midnight_effects: Effects = field(default_factory=lambda: Effects())
     at_midnight_pay: int = 0
+    #: "other_world": the midnight effects count once per Other World in play
+    at_midnight_per: str = ""
     costs: str = ""
     #: what completing a task costs (facts §1.4): task index (0-based), its losses
     task_costs: tuple[tuple[int, Effects], ...] = ()
@@ -415,6 +422,8 @@ class Config:
     adventures: dict[str, Card]
     mythos: dict[str, MythosCard]
     monsters: dict[str, MonsterCard] = field(default_factory=dict)
+    #: the companion rolls every die (setting table.companion_dice)
+    companion_dice: bool = False
 
     @classmethod
     def from_settings(cls, settings: object) -> Config:
@@ -443,7 +452,7 @@ class Config:
             investigators={i.id: _investigator(i) for i in s.investigators},
             adventures={a.id: _adventure(a) for a in s.adventures},
             mythos={m.id: _mythos(m) for m in s.mythos},
-            monsters={m.id: _monster(m) for m in s.monsters},
+            monsters={m.id: _monster(m) for m in s.monsters}, companion_dice=s.table.companion_dice,
         )
 
     def with_own(self, kind: str, entry: dict[str, Any]) -> Config:
@@ -495,7 +504,7 @@ def _adventure(a: AdventureSettings) -> Card:
     base = card(a.id, a.name, a.tasks, a.terror, a.trophies, a.other_world, _effects(a.reward), _effects(a.penalty), a.entry, a.at_midnight)
     return replace(base, names=Names(a.names), on_terror=_effects(a.on_terror), monster_slots=a.monster_slots,
                    locked=(a.locked.green, a.locked.yellow, a.locked.red), at_midnight_effects=_effects(a.at_midnight_effects), costs=a.costs,
-                   at_midnight_pay=a.at_midnight_pay,
+                   at_midnight_pay=a.at_midnight_pay, at_midnight_per=a.at_midnight_per,
                    task_costs=tuple((int(n) - 1, _effects(e)) for n, e in sorted(a.task_costs.items())))
 
 

@@ -232,6 +232,22 @@ class MidnightPaid(Event):
 
 
 @dataclass(frozen=True)
+class MidnightTextOwed(Event):
+    """At midnight this adventure's "at midnight" text struck, and the data has no numbers for it: the table says what it does."""
+
+    kind = "midnight_text_owed"
+    adventure: str
+
+
+@dataclass(frozen=True)
+class MidnightTextDone(Event):
+    """The table said what the adventure's "at midnight" text did (its losses and doom follow)."""
+
+    kind = "midnight_text_done"
+    adventure: str
+
+
+@dataclass(frozen=True)
 class AttackTaken(Event):
     """One investigator has taken the Ancient One's attack (its numbers were applied, or a clue discarded)."""
 
@@ -332,6 +348,7 @@ EVENTS = catalog(
     GameStarted, AdventureLaid, AdventureLeft, TurnStarted, Moved, Passed, AttemptStarted, FaceEntered, Rolled,
     TaskCompleted, TerrorStruck, ClueSpent, DieHeld, DieDiscarded, AttemptEnded, StatsChanged, ElderSignsChanged,
     DoomChanged, MonstersDue, MonsterPlaced, ClockAdvanced, MidnightStruck, MythosDrawn, CardEntered, MidnightOwed, MidnightPaid,
+    MidnightTextOwed, MidnightTextDone,
     MonsterTaken, AttackTaken, AttackResolved, Devoured,
     InvestigatorChosen, StartingItemTaken, SwapsOffered, GainSwapped, Rerolled, DieChanged, DailyUsed, Awakened, GameWon, GameLost,
 )

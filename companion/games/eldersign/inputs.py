@@ -1,27 +1,30 @@
 """Elder Sign through buttons and cards: the menu of what can be done now, the cards a tag can be, and
 what a scanned card means.
 
-The menu lists every move the rules allow in the current phase; values a move needs (a die, a face,
-a card) are asked one by one. A roll is entered one die at a time ("face"); a screen offers the
-"roll" dialog (a pad of faces) instead. The options never compute odds (that is the analyses' job,
-on request): the advice's plans carry their own commands for a screen to offer.
+The menu lists every move the rules allow in the current phase, then what a card may say at any time
+(gain or lose a counter, doom, Elder Signs, the awakening); values a move needs (a die, a face, a
+card) are asked one by one. A roll is said by counting the dice that show each face (entry.py); a
+screen offers the "roll" dialog (a pad of faces) instead. The buttons start on the likely move: the
+attempt, the dice to roll, the end of the turn, and after a roll the advice's best plan ("what
+now?", worked out with the odds once per roll), so that following the advice is one YES.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from importlib import resources
 from typing import Any
 
 from companion.contract import Viewer
 from companion.game import GameCard
-from companion.games.eldersign import names
-from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, AncientOne, Card, InvestigatorCard
+from companion.games.eldersign import analysis, names
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, STATS, AncientOne, Card, InvestigatorCard
+from companion.games.eldersign.entry import faces_option
 from companion.games.eldersign.odds.advice import concrete_fillings
-from companion.games.eldersign.odds.dice import COLOUR_FACES, GREEN, TERROR
+from companion.games.eldersign.odds.dice import GREEN, TERROR
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, RESOLVE
 from companion.games.eldersign.rules import CHANGES, DAILY_HEAL, _eligible
-from companion.games.eldersign.state import ElderSignState, default_config
+from companion.games.eldersign.state import ElderSignState, Investigator, default_config
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
 from companion.messages import M, P, Text, joined
 
@@ -29,48 +32,101 @@ BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindin
                               base=DEFAULT_BINDINGS)
 ITEMS = ("common", "unique", "spells", "allies", "clues")
 YES_NO = (Choice(False, M("no")), Choice(True, M("yes")))
+GESTURE_HINTS = (
+    M("After a roll, say the faces by counting: the companion names a face and how many dice are left; NEXT one more, "
+      "BACK one less, YES on to the next face."),
+    M("After the faces are said, the buttons start on the advice's best plan: YES follows it."),
+    M("Scan an adventure card to go there, and again to attempt it; the Entrance card takes you to the entrance."),
+    M("A card that takes or gives sanity, stamina, items, doom or Elder Signs: the last items of every menu, BACK first."),
+)
 
 
 def options(s: ElderSignState, actor: Viewer) -> list[Option]:
-    """What `actor` can do now: the table acts for the active player, a seat in its own turn."""
-    if s.status != "playing" or (actor.is_seat and actor.seat != s.active_seat):
+    """What `actor` can do now: the table acts for the active player, a seat in its own turn (and on
+    its own investigator's counters at any time)."""
+    if s.status != "playing":
         return []
-    # what the prompt asks first (a monster to place, a card to lay), then the phase's moves
-    return _pending(s) + _PHASES[s.phase](s)
+    if actor.is_seat and actor.seat != s.active_seat:
+        return _adjust_options(s, actor)
+    # what the prompt asks first (a monster to place, a card to lay), the phase's moves, then what a card may say
+    return _pending(s) + _PHASES[s.phase](s) + _card_says(s) + _adjust_options(s, actor)
+
+
+def _card_says(s: ElderSignState) -> list[Option]:
+    """Cards add and take doom tokens and Elder Signs, and may awaken the Ancient One, at any time (the
+    end of the menu: BACK reaches them first)."""
+    found = [] if s.awakened else [Option(M("The Ancient One awakens (a card says so)"), {"cmd": "awaken"})]
+    found.append(Option(M("Elder Signs: gain or lose"), {"cmd": "elder_signs"}, (Ask("amount", M("Elder Signs"), _amounts(likely=1)),)))
+    found.append(Option(M("Doom tokens: add or remove"), {"cmd": "doom"}, (Ask("amount", M("doom"), _amounts(likely=1)),)))
+    return found
+
+
+def _amounts(likely: int) -> tuple[Choice, ...]:
+    """-3 to +3 but 0, the buttons starting on `likely`."""
+    return tuple(Choice(n, f"{n:+d}", likely=n == likely) for n in (-3, -2, -1, 1, 2, 3))
+
+
+def _adjust_options(s: ElderSignState, actor: Viewer) -> list[Option]:
+    """An investigator gains or loses sanity, stamina, clues, items or trophies (a card's effect): what,
+    whose (the investigator on turn first; a seat changes only its own), by how much (-1 first)."""
+    if actor.seat is not None:
+        whose: tuple[Choice, ...] = (Choice(actor.seat, actor.seat),) if actor.seat in s.players and s.investigator(actor.seat).card else ()
+    else:
+        whose = tuple(Choice(None if seat == s.seat else seat, seat) for seat, inv in _turn_order(s) if inv.card)
+    if not whose:
+        return []
+    stats = tuple(Choice(what, names.stat(what)) for what in STATS)
+    asks = (Ask("what", M("What changes"), stats), *((Ask("seat", M("Whose"), whose),) if len(whose) > 1 else ()),
+            Ask("amount", M("By"), _amounts(likely=-1)))
+    command = {"cmd": "adjust", **({"seat": whose[0].value} if len(whose) == 1 and whose[0].value is not None else {})}
+    return [Option(M("Gain or lose sanity, stamina, items"), command, asks)]
+
+
+def _turn_order(s: ElderSignState) -> list[tuple[str, Investigator]]:
+    """The seats and their investigators, the one on turn first, then the others in turn order."""
+    seats = list(zip(s.players, s.investigators, strict=True))
+    return seats[s.active:] + seats[:s.active]
 
 
 def _move(s: ElderSignState) -> list[Option]:
-    found = _daily_options(s) + [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
-    found.append(Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE}))
-    return found
+    """The daily abilities of the start of a turn; the entrance, then the adventures (their cards scanned move there too)."""
+    found = [*_daily_options(s), Option(M("Go to the entrance"), {"cmd": "move", "to": ENTRANCE})]
+    return found + [Option(M("Go to {adventure}", adventure=s.config.adventures[a].title), {"cmd": "move", "to": a}) for a in s.adventures]
 
 
 def _resolve(s: ElderSignState) -> list[Option]:
     inv = s.investigator()
     found: list[Option] = []
-    if inv.where == ENTRANCE:
+    if inv.where == ENTRANCE:  # first aid where it heals (the lower of the two first), else passing is likely
+        printed = s.config.investigators[inv.card or ""]
+        hurt = sorted((what for what in ("sanity", "stamina") if getattr(inv, what) < getattr(printed, what) and s.config.first_aid),
+                      key=lambda what: getattr(inv, what) - getattr(printed, what))
         found += [Option(M("First aid: +{n} {what}", n=s.config.first_aid, what=names.stat(what)),
-                         {"cmd": "entrance", "action": "first_aid", "what": what}) for what in ("sanity", "stamina")]
+                         {"cmd": "entrance", "action": "first_aid", "what": what}, likely=True) for what in hurt]
         found += [Option(M("Buy {what} for {price} trophies", what=names.stat(what), price=price), {"cmd": "entrance", "action": "buy", "what": what})
                   for what, price in s.config.entrance.items() if 0 < price <= inv.trophies]
     elif inv.where in s.adventures:
-        found.append(_attempt_option(M("Attempt {adventure}", adventure=s.config.adventures[inv.where or ""].title)))
-    found.append(Option(M("Pass"), {"cmd": "pass"}))
+        found += _attempt_options(s.config.adventures[inv.where or ""].title)
+    found.append(Option(M("Pass"), {"cmd": "pass"}, likely=True))
     return found
 
 
-def _attempt_option(label: Text) -> Option:
-    return Option(label, {"cmd": "attempt"}, (Ask("yellow", M("Yellow die"), YES_NO), Ask("red", M("Red die"), YES_NO)), dialog="attempt")
+def _attempt_options(name: Text, battle: bool = False) -> list[Option]:
+    """The attempt with the green dice (the likely move), and with the yellow or red die an item or ability adds."""
+    plain = M("Attack {name}", name=name) if battle else M("Attempt {adventure}", adventure=name)
+    more = M("Attack {name} with the yellow or red die", name=name) if battle else M("Attempt {adventure} with the yellow or red die", adventure=name)
+    return [Option(plain, {"cmd": "attempt"}, likely=True),
+            Option(more, {"cmd": "attempt"}, (Ask("yellow", M("Yellow die"), YES_NO), Ask("red", M("Red die"), YES_NO)), dialog="attempt")]
 
 
 def _attempt(s: ElderSignState) -> list[Option]:
     a = s.attempt
     assert a is not None
-    found: list[Option] = []
+    found: list[Option] = _advised(s)
     if a.step in ("roll", "completed"):
         found += _roll_options(s)
-    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle):
-        found += _completions(s)
+    if a.step == "rolled" or (a.step == "completed" and s.power(a.seat) == "many-tasks" and not a.battle and not a.entered):
+        found += [option for option in _completions(s) if not found or option.command != found[0].command]  # the best said once
     if a.step == "rolled":
         found += _change_options(s)
         found += _reroll_options(s)
@@ -78,7 +134,7 @@ def _attempt(s: ElderSignState) -> list[Option]:
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "focus", M("Focus on a die")) if not a.marker_used and not a.battle and not any(h[0] == "own" for h in a.held) else []
         found += _assist_options(s)
-    if a.step in ("rolled", "holding", "completed") and s.investigator(a.seat).spells:
+    if a.step in ("rolled", "holding", "completed") and s.investigator(a.seat).spells and not a.entered:  # not once the next roll is said
         found += _die_options(s, "spell", M("Hold a die with a spell"))
     if a.step in ("rolled", "holding"):
         found += _die_options(s, "discard", M("Discard a die"))
@@ -87,20 +143,49 @@ def _attempt(s: ElderSignState) -> list[Option]:
 
 
 def _roll_options(s: ElderSignState) -> list[Option]:
+    """The faces of the dice due, counted by face kind (entry.py); or the companion's own dice — the
+    likely one when the table plays with them (setting table.companion_dice)."""
     a = s.attempt
     assert a is not None
     if not sum(a.pool):
         return []
-    found = [Option(M("Enter the faces"), {"cmd": "roll"}, dialog="roll")]
-    due = a.due_colours()
-    entered = [sum(1 for die in a.entered if die[0] == colour) for colour in range(3)]
-    for colour in range(3):
-        if entered[colour] < due[colour]:
-            faces = tuple(Choice(names.FACE_KEYS[f], names.face(f)) for f in COLOUR_FACES[colour])
-            found.append(Option(M("A {colour} die shows…", colour=names.colour(colour)), {"cmd": "face", "colour": names.COLOUR_KEYS[colour]},
-                                (Ask("face", M("Face"), faces),)))
-    found.append(Option(M("Roll virtual dice"), {"cmd": "roll", "virtual": True}))
-    return found
+    own = s.config.companion_dice
+    say = faces_option(a.due_colours(), M("Enter the faces"), likely=not own)
+    roll = Option(M("Roll virtual dice"), {"cmd": "roll", "virtual": True}, likely=own)
+    return [roll, say] if own else [say, roll]
+
+
+def _advised(s: ElderSignState) -> list[Option]:
+    """After a roll, the advice's best plan as one YES: its first step, with the plan's chance."""
+    best = analysis.best_step(s)
+    if best is None or best[1].get("virtual"):  # "roll the rest": the roll options say it
+        return []
+    chance, command = best
+    command = {key: value for key, value in command.items() if value or key != "held"}  # as typed: no held dice, no "held"
+    return [Option(M("Best, {p}%: {move}", p=chance, move=_step_words(s, command)), command, likely=True)]
+
+
+def _step_words(s: ElderSignState, command: dict[str, Any]) -> Text:
+    """A plan's first step as the menu words it ("Focus on die 2")."""
+    kind = command["cmd"]
+    if kind == "complete":
+        used = [_die(n) for n in command["dice"]] + [names.slot(slot) for slot in command.get("held", ())]
+        return M("Complete task {n} with {dice}", n=command["task"], dice=joined(used, ", "))
+    if kind == "clue":
+        return M("Spend a clue: roll {dice} again", dice=M("dice {dice}", dice=", ".join(map(str, command["dice"]))))
+    if kind == "focus":
+        return M("Focus on {die}", die=_die(command["die"]))
+    if kind == "assist":
+        return M("{helper} holds {die}", helper=command["helper"], die=_die(command["die"]))
+    if kind == "spell":
+        return M("hold {dice} on spells", dice=_die(command["die"]))
+    if kind == "discard":
+        return M("discard {die}", die=_die(command["die"]))
+    return M("End the attack") if s.attempt is not None and s.attempt.battle else M("Give up the attempt")
+
+
+def _die(n: int) -> Text:
+    return M("die {n}", n=n)
 
 
 def _completions(s: ElderSignState) -> list[Option]:
@@ -114,7 +199,7 @@ def _completions(s: ElderSignState) -> list[Option]:
             rolled = [p + 1 for p in positions]
             words = [M("die {n}", n=n) for n in rolled] + [names.slot(slot) for slot in held]
             found.append(Option(M("Complete task {n} with {dice}", n=index + 1, dice=joined(words, ", ")),
-                                {"cmd": "complete", "task": index + 1, "dice": rolled, "held": list(held)}))
+                                {"cmd": "complete", "task": index + 1, "dice": rolled, **({"held": list(held)} if held else {})}))
     return found
 
 
@@ -137,7 +222,7 @@ def _reroll_options(s: ElderSignState) -> list[Option]:
     for seat, inv in zip(s.players, s.investigators, strict=True):
         if inv.card and not inv.daily_used and s.power(seat) == "daily-reroll":
             numbers = range(1, len(a.roll) + 1)
-            pairs = [(n,) for n in numbers] + [(n, m) for n in numbers for m in numbers if n < m]
+            pairs = [(n, m) for n in numbers for m in numbers if n < m] + [(n,) for n in numbers]  # two dice first: the usual
             choices = tuple(Choice(list(pair), M("dice {dice}", dice=", ".join(map(str, pair)))) for pair in pairs)
             found.append(Option(M("{seat}: roll one or two dice again (once per day)", seat=seat), {"cmd": "daily", "seat": seat},
                                 (Ask("dice", M("Roll again"), choices),)))
@@ -145,12 +230,19 @@ def _reroll_options(s: ElderSignState) -> list[Option]:
 
 
 def _daily_options(s: ElderSignState) -> list[Option]:
-    """A once-per-day ability not used today: Carolyn Fern's and Vincent Lee's ask whom it heals."""
-    inv = s.investigator()
-    if inv.card is None or inv.daily_used or s.power() not in DAILY_HEAL:
-        return []
-    whom = tuple(Choice(seat, seat) for seat, other in zip(s.players, s.investigators, strict=True) if other.card)
-    return [Option(M("Use the daily ability"), {"cmd": "daily"}, (Ask("target", M("Whom"), whom),))]
+    """A once-per-day ability not used today, at the start of a turn: Carolyn Fern's and Vincent Lee's
+    (whoever holds them) ask whom it heals, among those it can heal, the investigator on turn first."""
+    found = []
+    for seat, inv in _turn_order(s):
+        if inv.card is None or inv.daily_used or s.power(seat) not in DAILY_HEAL:
+            continue
+        heals = DAILY_HEAL[s.power(seat)]
+        whom = tuple(Choice(other_seat, other_seat) for other_seat, other in _turn_order(s)
+                     if other.card and getattr(other, heals) < getattr(s.config.investigators[other.card], heals))
+        if whom:
+            label = M("Use the daily ability") if seat == s.seat else M("{seat}: use the daily ability", seat=seat)
+            found.append(Option(label, {"cmd": "daily", **({} if seat == s.seat else {"seat": seat})}, (Ask("target", M("Whom"), whom),)))
+    return found
 
 
 def _choosable(s: ElderSignState) -> list[int]:
@@ -198,7 +290,7 @@ def _assist_options(s: ElderSignState) -> list[Option]:
 
 
 def _clock(s: ElderSignState) -> list[Option]:
-    return [Option(M("End the turn: move the clock"), {"cmd": "clock"})]
+    return [Option(M("End the turn: move the clock"), {"cmd": "clock"}, likely=True)]
 
 
 def _midnight(s: ElderSignState) -> list[Option]:
@@ -231,16 +323,21 @@ def new_mythos_option(command: dict[str, Any]) -> Option:
 MONSTER_TASKS = ("PERIL", "LORE", "TERROR", "INV:3", "PERIL,PERIL", "PERIL,LORE", "TERROR,PERIL", "INV:4,PERIL", "INV:6")
 
 
+def _places(s: ElderSignState) -> tuple[Choice, ...]:
+    """Where a monster may go, the likeliest first; the adventure card scanned answers."""
+    return tuple(Choice(a, s.config.adventures[a].title, card=a) for a in monster_places(s))
+
+
 def new_monster_option(s: ElderSignState, command: dict[str, Any]) -> Option:
     """A monster marker the companion does not know yet: where it goes and the task it adds."""
-    where = tuple(Choice(a, s.config.adventures[a].title) for a in monster_places(s))
+    where = _places(s)
     tasks = tuple(Choice(task, task) for task in MONSTER_TASKS)
     return Option(M("A monster marker not known yet"), {"cmd": "new_monster", **command},
                   (Ask("adventure", M("Adventure"), where), Ask("task", M("Its task"), tasks)), dialog="new_monster")
 
 
 def _place_known_monster(s: ElderSignState, monster: str) -> Option:
-    where = tuple(Choice(a, s.config.adventures[a].title) for a in monster_places(s))
+    where = _places(s)
     return Option(M("Put {monster} on an adventure", monster=s.config.monsters[monster].title), {"cmd": "place_monster", "monster": monster},
                   (Ask("adventure", M("Adventure"), where),))
 
@@ -267,7 +364,7 @@ def _choose(s: ElderSignState) -> list[Option]:
 
 
 def _battle(s: ElderSignState) -> list[Option]:
-    return [_attempt_option(M("Attack {name}", name=s.config.ancient_one.title)), Option(M("Pass"), {"cmd": "pass"})]
+    return [*_attempt_options(s.config.ancient_one.title, battle=True), Option(M("Pass"), {"cmd": "pass"})]
 
 
 def monster_places(s: ElderSignState) -> list[str]:
@@ -301,6 +398,8 @@ def _pending(s: ElderSignState) -> list[Option]:
                             {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "trophies"}))
         found.append(Option(M("{seat}: {changes} for {adventure}", seat=seat, changes=losses, adventure=card.title),
                             {"cmd": "midnight_pay", "seat": seat, "adventure": adventure, "pay": "loss"}))
+    for adventure in s.midnight_texts:  # an "at midnight" text with no numbers: what it did, one question
+        found.append(_midnight_text_option(s, adventure))
     if s.monsters_due:
         found += [Option(M("Put the monster on {adventure}", adventure=s.config.adventures[a].title), {"cmd": "place_monster", "adventure": a})
                   for a in monster_places(s)]
@@ -314,8 +413,33 @@ def _pending(s: ElderSignState) -> list[Option]:
     return found
 
 
+#: what an "at midnight" text may do, as one answer: to each investigator on the card, or to the doom track
+MIDNIGHT_TEXT = {"sanity": {"sanity": -1}, "stamina": {"stamina": -1}, "both": {"sanity": -1, "stamina": -1}, "doom": {"doom": 1}, "nothing": {}}
+
+
+def _midnight_text_option(s: ElderSignState, adventure: str) -> Option:
+    card = s.config.adventures[adventure]
+    said = {key: names.changes(changes) if "doom" not in changes else M("{what} {delta}", what=M("doom"), delta="+1")
+            for key, changes in MIDNIGHT_TEXT.items() if changes}
+    choices = (*(Choice(key, text, likely=key == "sanity") for key, text in said.items()), Choice("nothing", M("nothing")))
+    return Option(M("{adventure} at midnight", adventure=card.title), {"cmd": "at_midnight", "adventure": adventure},
+                  (Ask("does", card.at_midnight, choices),), compose=_midnight_text_said)
+
+
+def _midnight_text_said(sent: Mapping[str, Any]) -> dict[str, Any]:
+    return {"cmd": "at_midnight", "adventure": sent["adventure"], **MIDNIGHT_TEXT.get(str(sent.get("does")), {})}
+
+
 _PHASES: dict[str, Callable[[ElderSignState], list[Option]]] = {
     MOVE: _move, RESOLVE: _resolve, ATTEMPT: _attempt, CLOCK: _clock, MIDNIGHT: _midnight, CHOOSE: _choose, BATTLE: _battle}
+
+
+def name_command(request: dict[str, Any]) -> Text | None:
+    """What a command bound to a gesture (data/bindings.toml) is called: its menu item's words."""
+    kind = str(request.get("cmd"))
+    if kind == "roll":
+        return M("Roll virtual dice") if request.get("virtual") else None
+    return {"pass": M("Pass"), "clock": M("End the turn: move the clock"), "give_up": M("Give up the attempt")}.get(kind)
 
 
 # -- cards ---------------------------------------------------------------------------------------------
@@ -330,6 +454,7 @@ def cards(s: ElderSignState | None = None) -> tuple[GameCard, ...]:
     found += [GameCard(i.id, i.title, "investigator", i.title.by_language, _investigator_details(i)) for i in config.investigators.values()]
     found += [GameCard(a.id, a.title, "ancient_one", a.title.by_language, _ancient_details(a)) for a in config.ancient_ones.values()]
     found += [GameCard(f"item:{kind}", names.stat(kind), "item") for kind in ITEMS]
+    found.append(GameCard(ENTRANCE, M("The Entrance"), "entrance", {"en": "Entrance"}))
     return tuple(found)
 
 
@@ -355,7 +480,8 @@ def _ancient_details(card: AncientOne) -> dict[str, Any]:
 
 def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | Option | None:
     """What a scanned card means now: a Mythos card at midnight is drawn; an adventure in play is where
-    the active investigator moves (in the movement phase), one not in play is laid out; an investigator
+    the active investigator moves (in the movement phase) or, where it stands, the attempt at it (in
+    the resolution), one not in play is laid out; the Entrance card is where the investigator moves; an investigator
     is taken by a devoured investigator's player; an item is gained by the active investigator; a
     monster marker waiting is placed. A card the data lacks (a tag enrolled to a card of a table's file
     not chosen for this game) is entered once: at midnight as a Mythos card, else as a monster marker."""
@@ -365,8 +491,12 @@ def scan(s: ElderSignState, card: str, actor: Viewer) -> dict[str, Any] | Option
         return {"cmd": "mythos", "card": card} if s.phase == MIDNIGHT and not s.awakened else None
     if card in s.config.monsters:
         return _place_known_monster(s, card) if s.monsters_due else None
+    if card == ENTRANCE:
+        return {"cmd": "move", "to": ENTRANCE} if s.phase == MOVE else None
     if card in s.config.adventures:
-        if card in s.adventures:
+        if card in s.adventures:  # where the investigator goes; where it stands, the attempt with the green dice
+            if s.phase == RESOLVE and s.investigator().where == card:
+                return {"cmd": "attempt"}
             return {"cmd": "move", "to": card} if s.phase == MOVE else None
         return {"cmd": "lay", "adventure": card}  # a completed card is refused with its reason
     if card in s.config.investigators:

@@ -17,6 +17,12 @@ FACE_KEYS = tuple(name.lower() for name in FACE_NAMES)
 COLOUR_KEYS = COLOUR_NAMES
 _SHORT = {BLANK: "·", I1: "1", I2: "2", I3: "3", I4: "4", LORE: "L", PERIL: "P", TERROR: "T", WILD: "W"}
 _COLOURS = (M("green"), M("yellow"), M("red"))
+#: a die of the companion's on the ring: (value, maximum, palette colour) of its arc — an
+#: investigation face lights a share of the arc for each point, a symbol the whole arc in its colour
+FACE_RING: dict[int, tuple[int, int, str]] = {
+    I1: (1, 4, "investigation"), I2: (2, 4, "investigation"), I3: (3, 4, "investigation"), I4: (4, 4, "investigation"),
+    LORE: (1, 1, "lore"), PERIL: (1, 1, "peril"), TERROR: (1, 1, "terror"), WILD: (1, 1, "wild"), BLANK: (0, 1, "unlit"),
+}
 _STATS = {
     "sanity": M("sanity"), "stamina": M("stamina"), "clues": M("clues"), "common": M("common items"),
     "unique": M("unique items"), "spells": M("spells"), "allies": M("allies"), "trophies": M("trophies"),
@@ -38,6 +44,17 @@ def face(value: int) -> Text:
 def short_face(value: int) -> str:
     """One character per face, for compact rows: 1-4, L, P, T, W."""
     return _SHORT.get(value, "?")
+
+
+def said_face(value: int) -> Text:
+    """A face as a roll is said and listed: an investigation face by its number, a symbol by its name
+    ("1", "Lore"), so that a roll reads "Peril, 1, 3, Lore" in the table's language."""
+    return str(value - I1 + 1) if I1 <= value <= I4 else face(value)
+
+
+def said_faces(values: list[int] | tuple[int, ...]) -> Text:
+    """"Peril, 1, 3, Lore"."""
+    return joined([said_face(v) for v in values], ", ")
 
 
 def colour(value: int) -> Text:
@@ -88,4 +105,5 @@ def changes(values: dict[str, int]) -> Text:
     return joined([M("{what} {delta}", what=stat(key), delta=f"{delta:+d}") for key, delta in values.items()], ", ")
 
 
-__all__ = ["COLOUR_KEYS", "FACE_KEYS", "changes", "colour", "die", "ending", "face", "pool", "pool_json", "short_face", "slot", "stat"]
+__all__ = ["COLOUR_KEYS", "FACE_KEYS", "FACE_RING", "changes", "colour", "die", "ending", "face", "pool", "pool_json", "said_face", "said_faces",
+           "short_face", "slot", "stat"]

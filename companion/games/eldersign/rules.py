@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from companion.contract import Viewer
@@ -27,7 +27,7 @@ from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREE
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
-from companion.messages import M, Message, Text
+from companion.messages import M, Message, P, Text
 from companion.records import Command, Event
 
 #: a name fits a seat's badge and a spoken sentence
@@ -66,7 +66,21 @@ def decide(state: ElderSignState, command: Command, actor: Viewer, rng: random.R
     if not anyone:
         _require_turn(state, actor)
     handler(tx, command, actor)
+    _companion_rolls(tx, actor)
     return tx.events
+
+
+def _companion_rolls(tx: Tx, actor: Viewer) -> None:
+    """Setting table.companion_dice: the companion rolls the dice as soon as they are due (an attempt
+    begun, a clue spent, a die discarded, a reroll) — after a completed task once no spell can hold one
+    of the dice lying first (and not for Amanda Sharpe, who may use them again): one step less a roll."""
+    s = tx.state
+    a = s.attempt
+    if not s.config.companion_dice or s.status != "playing" or s.phase != ATTEMPT or a is None or a.entered or not sum(a.pool):
+        return
+    spells_first = (s.investigator(a.seat).spells > 0 and bool(a.roll)) or s.power(a.seat) == "many-tasks"
+    if a.step == "roll" or (a.step == "completed" and not spells_first):
+        roll(tx, cmd.Roll(virtual=True), actor)
 
 
 # -- setup --------------------------------------------------------------------------------------
@@ -194,10 +208,10 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
     # the card's own locked dice and the Mythos card's in force join those the table names (other
     # cards'); Sister Mary rolls them all
     own_lock = (0, 0, 0) if power == "unlocked" else _locked(s, target)
-    locked = 0 if power == "unlocked" else c.locked + own_lock[0]
-    green = s.config.green_dice - locked
-    if not 0 <= locked < s.config.green_dice:
-        raise RuleError("BAD_ARGUMENTS", M("At most {n} green dice can be locked and one still rolled.", n=s.config.green_dice - 1))
+    free = max(0, s.config.green_dice - own_lock[0])  # the cards in play may lock every green die
+    if not 0 <= c.locked <= free:
+        raise RuleError("BAD_ARGUMENTS", P("At most {n} more green die can be locked here.", "At most {n} more green dice can be locked here.", n=free))
+    green = s.config.green_dice if power == "unlocked" else free - c.locked
     free_dice = power == "other-world-dice" and target != BATTLE_TARGET and s.card(target).other_world  # Gloria Goldberg
     yellow = (c.yellow or free_dice) and not own_lock[1]
     red = (c.red or free_dice) and not own_lock[2]
@@ -216,6 +230,8 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
         if tx.state.investigator(s.seat).card is None:
             return  # devoured by the Ancient One's ability: the turn goes to the clock
     tx.emit(ev.AttemptStarted(s.seat, target, (green, int(yellow), int(red)), c.spend))
+    if not green + yellow + red:  # facts §1.4: out of dice with tasks left, the attempt fails
+        fail(tx)
 
 
 def _locked(s: ElderSignState, target: str) -> tuple[int, int, int]:
@@ -280,6 +296,7 @@ def complete(tx: Tx, c: cmd.Complete, actor: Viewer) -> None:
     a = _attempt_step(s, "rolled", *(("completed",) if s.power(s.attempt.seat if s.attempt else None) == "many-tasks" else ()))
     if a.step == "completed" and (a.battle or not a.roll):  # Amanda Sharpe: more tasks with the same roll
         raise RuleError("NOT_NOW", _STEP_REFUSALS[a.step])
+    _before_the_next_roll(a)
     card = s.card(a.target)
     index = c.task - 1
     if not 0 <= index < len(card.tasks) or index in a.done:
@@ -360,6 +377,7 @@ def spell(tx: Tx, c: cmd.Spell, actor: Viewer) -> None:
     after a task is completed); one die per spell."""
     s = tx.state
     a = _attempt_step(s, "rolled", "holding", "completed")
+    _before_the_next_roll(a)
     if s.investigator(a.seat).spells < 1:
         raise RuleError("NO_SPELL", M("{seat} has no spell to cast.", seat=a.seat))
     (position,) = _positions(a, (c.die,))
@@ -580,12 +598,22 @@ def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
 
 
 def _at_midnight(tx: Tx, adventure: str) -> None:
-    """An adventure's "at midnight" numbers: doom, monsters and Elder Signs for all; sanity, stamina and
-    items for each investigator on it (its text stays for the players)."""
+    """An adventure's "at midnight" numbers: doom, monsters and Elder Signs for all (once per Other World
+    in play where the card says so); sanity, stamina and items for each investigator on it. A text the
+    data has no numbers for is never only announced: the table says what it did (`at_midnight`)."""
     card = tx.state.card(adventure)
     effects = card.at_midnight_effects
-    if effects.empty or tx.over:
+    if tx.over:
         return
+    if effects.empty:
+        if card.at_midnight and not card.at_midnight_pay:
+            tx.emit(ev.MidnightTextOwed(adventure))
+        return
+    if card.at_midnight_per == "other_world":
+        worlds = sum(1 for a in tx.state.adventures if tx.state.config.adventures[a].other_world)
+        effects = _times(effects, worlds)
+        if effects.empty:
+            return
     for seat in tx.state.seats_at(adventure):
         if card.at_midnight_pay and tx.state.investigator(seat).trophies >= card.at_midnight_pay:
             tx.emit(ev.MidnightOwed(seat, adventure))  # the player's choice: one question (midnight_pay)
@@ -593,6 +621,29 @@ def _at_midnight(tx: Tx, adventure: str) -> None:
         apply_effects(tx, seat, replace(effects, elder_signs=0, doom=0, monsters=0, text=""))
     if not tx.over:
         apply_effects(tx, tx.state.seat, Effects(elder_signs=effects.elder_signs, doom=effects.doom, monsters=effects.monsters))
+
+
+def _times(effects: Effects, n: int) -> Effects:
+    """The numbers of `effects` counted `n` times (its text once)."""
+    counted = {f.name: getattr(effects, f.name) * n for f in fields(Effects) if f.name != "text"}
+    return Effects(**counted, text=effects.text)
+
+
+def at_midnight(tx: Tx, c: cmd.AtMidnight, actor: Viewer) -> None:
+    """An adventure's "at midnight" text with no numbers in the data (a table's own card): the table
+    says what it did, once; it strikes each investigator on the adventure, and the doom track."""
+    s = tx.state
+    if c.adventure not in s.midnight_texts:
+        raise RuleError("NOTHING_OWED", M("No \"at midnight\" text of that adventure waits to be applied."))
+    for value, low, high, name in ((c.sanity, -3, 3, "sanity"), (c.stamina, -3, 3, "stamina"), (c.doom, -3, 3, "doom")):
+        if not low <= value <= high:
+            raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be {low} to {high}.", arg=name, low=low, high=high))
+    tx.emit(ev.MidnightTextDone(c.adventure))
+    for seat in s.seats_at(c.adventure):
+        if not tx.over:
+            apply_effects(tx, seat, Effects(sanity=c.sanity, stamina=c.stamina))
+    if c.doom and not tx.over:
+        change_doom(tx, c.doom)
 
 
 def midnight_pay(tx: Tx, c: cmd.MidnightPay, actor: Viewer) -> None:
@@ -1036,6 +1087,13 @@ def _require_phase(s: ElderSignState, *phases: str) -> None:
         raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
 
 
+def _before_the_next_roll(a: Attempt) -> None:
+    """Facts §1.4-1.5: a spell or a task takes dice of the roll just made; once the next roll's faces are
+    being said, those dice are rolled again (a die taken then would leave a face said for no die)."""
+    if a.entered:
+        raise RuleError("NOT_NOW", M("Not now: the next roll's faces are being said; say the rest of them first."))
+
+
 def _attempt_step(s: ElderSignState, *steps: str) -> Attempt:
     _require_phase(s, ATTEMPT)
     a = s.attempt
@@ -1111,6 +1169,7 @@ _HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
     cmd.Mythos: (mythos, False),
     cmd.NewMythos: (new_mythos, False),
     cmd.MidnightPay: (midnight_pay, True),
+    cmd.AtMidnight: (at_midnight, False),
     cmd.AttackDone: (attack_done, False),
     cmd.Attacked: (attacked, False),
     cmd.PlaceMonster: (place_monster, False),

@@ -76,6 +76,8 @@ class Attempt:
     free_rerolls: int = 0
     #: an ability already turned a die of this roll (once per roll)
     changed: bool = False
+    #: the dice lying were rolled by the companion (virtual dice): the ring shows their faces
+    virtual: bool = False
 
     @property
     def battle(self) -> bool:
@@ -124,6 +126,8 @@ class ElderSignState:
     attacked: tuple[str, ...] = ()
     #: (seat, adventure): an adventure's midnight choice still to answer (its trophies or its losses)
     midnight_owed: tuple[tuple[str, str], ...] = ()
+    #: adventures whose "at midnight" text struck with no numbers in the data: the table says what it did
+    midnight_texts: tuple[str, ...] = ()
     #: helpers who held a die in an attempt that failed: each loses 1 sanity or 1 stamina
     helper_debts: tuple[str, ...] = ()
     result: str | None = None
@@ -293,7 +297,8 @@ def _rolled(s: ElderSignState, e: ev.Rolled) -> ElderSignState:
         faces = tuple(roll)
     else:
         faces = e.dice
-    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False, changed=False)
+    return _with_attempt(s, roll=faces, due=(), entered=(), step="rolled", terror_applied=False, marker_used=False, changed=False,
+                         virtual=e.virtual)
 
 
 def _task_completed(s: ElderSignState, e: ev.TaskCompleted) -> ElderSignState:
@@ -458,6 +463,8 @@ _EVOLVE: dict[type[Event], Callable[[ElderSignState, Any], ElderSignState]] = {
     ev.MonsterTaken: _monster_taken,
     ev.MidnightOwed: lambda s, e: replace(s, midnight_owed=(*s.midnight_owed, (e.seat, e.adventure))),
     ev.MidnightPaid: lambda s, e: replace(s, midnight_owed=tuple(o for o in s.midnight_owed if o != (e.seat, e.adventure))),
+    ev.MidnightTextOwed: lambda s, e: replace(s, midnight_texts=tuple(dict.fromkeys((*s.midnight_texts, e.adventure)))),
+    ev.MidnightTextDone: lambda s, e: replace(s, midnight_texts=tuple(a for a in s.midnight_texts if a != e.adventure)),
     ev.AttackTaken: lambda s, e: replace(s, attacked=(*s.attacked, e.seat)),
     ev.AttackResolved: _unchanged,
     ev.Devoured: _devoured,

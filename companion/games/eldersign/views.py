@@ -25,7 +25,7 @@ from companion.games.eldersign.rules import _eligible
 from companion.games.eldersign.state import BATTLE_TARGET, Attempt, ElderSignState, evolve
 from companion.messages import M, P, Text, joined, render
 from companion.records import Event
-from companion.ring import Alert, Gauge
+from companion.ring import Alert, Counter, Counters, Gauge
 
 assert {p.id for p in PHASES} == {CHOOSE, MOVE, RESOLVE, ATTEMPT, CLOCK, MIDNIGHT, BATTLE}
 
@@ -66,6 +66,8 @@ def view(s: ElderSignState, viewer: Viewer) -> dict[str, Any]:
         "monsters_due": s.monsters_due,
         "to_lay": s.to_lay,
         "helper_debts": list(s.helper_debts),
+        "midnight_texts": [{"adventure": a, "name": render(s.config.adventures[a].title), "text": s.config.adventures[a].at_midnight}
+                           for a in s.midnight_texts],
         "at_midnight": [{"adventure": render(card.title), "text": card.at_midnight} for card in map(s.card, s.adventures) if card.at_midnight]
         if s.phase == MIDNIGHT else [],
         "result": s.result,
@@ -149,9 +151,12 @@ _EFFECT_NAMES: dict[str, Text] = {"elder_signs": M("Elder Signs"), "doom": M("do
 
 
 # -- the ring ---------------------------------------------------------------------------------------
-def ring(s: ElderSignState) -> Gauge:
+def ring(s: ElderSignState) -> Gauge | Counters:
     """The doom track as a gauge (tokens, monster-icon spaces marked) and the clock hand on the same
-    ring; an alert for midnight, one space left, the awakening and the end."""
+    ring; an alert for midnight, one space left, the awakening and the end. While dice the companion
+    rolled lie on the table, their faces instead: one arc per die (names.FACE_RING)."""
+    if s.attempt is not None and s.attempt.virtual and s.attempt.roll and s.status == "playing":
+        return Counters(tuple(Counter(*names.FACE_RING[face]) for _colour, face in s.attempt.roll))
     ao = s.config.ancient_one
     alert = None
     if s.status == "won":
@@ -188,6 +193,8 @@ def prompt(s: ElderSignState, viewer: Viewer | None = None) -> Text:
                       seat=seat, n=s.card(adventure).at_midnight_pay, adventure=s.config.adventures[adventure].title))
     if s.helper_debts:
         text.append(M("{seats}: lose 1 sanity or 1 stamina for the die you held.", seats=", ".join(s.helper_debts)))
+    for adventure in s.midnight_texts:
+        text.append(M("Say what {adventure} did at midnight.", adventure=s.config.adventures[adventure].title))
     return joined(text)
 
 
@@ -277,7 +284,7 @@ def _target_name(s: ElderSignState, target: str) -> Text:
 
 
 def _rolled(s: ElderSignState, e: ev.Rolled) -> Text:
-    faces = " ".join(names.short_face(f) for _c, f in e.dice)
+    faces = names.said_faces([f for _c, f in e.dice])
     return M("rolled {faces}", faces=faces) if not e.positions else M("rerolled {faces}", faces=faces)
 
 
@@ -340,6 +347,8 @@ _DESCRIBE: dict[type, Callable[[ElderSignState, Any], Text | None]] = {
     else M("new monster marker kept: {name}", name=e.entry["name"]),
     ev.MidnightOwed: lambda s, e: None,
     ev.MidnightPaid: lambda s, e: None,
+    ev.MidnightTextOwed: lambda s, e: None,
+    ev.MidnightTextDone: lambda s, e: M("{adventure} at midnight", adventure=s.config.adventures[e.adventure].title),
     ev.AttackTaken: lambda s, e: M("{seat} takes the attack", seat=e.seat),
     ev.AttackResolved: lambda s, e: M("{name} attacked", name=s.config.ancient_one.title),
     ev.Devoured: _devoured,

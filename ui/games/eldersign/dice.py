@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.contract import View
 from companion.games.eldersign import names
+from companion.games.eldersign.entry import in_order
 from companion.games.eldersign.odds.dice import COLOUR_NAMES
 from companion.i18n import _
 from companion.inputs import Option
@@ -121,7 +122,10 @@ def die_square(colour: str | None, face: str, label: str, number: int | None = N
 
 # -- the dialogs --------------------------------------------------------------------------------------
 def roll_dialog(app: App) -> ft.AlertDialog:
-    """Enter the faces rolled: a pad of faces per colour due; the dice said so far; "Roll for us"."""
+    """Enter the faces rolled: a pad of faces per colour due, one tap per die, in any order; the dice said
+    so far grouped by face, and what is still to say; "Roll for us". The faces are sent in the dice's
+    face order, as the buttons' count of each face sends them (companion/games/eldersign/entry.py), so
+    the dice are numbered the same whichever way the table said them."""
     a = app.view()["attempt"]
     due: dict[str, int] = dict(a["due"] or {})
     entered: dict[str, list[str]] = {colour: [] for colour in due}
@@ -141,7 +145,8 @@ def roll_dialog(app: App) -> ft.AlertDialog:
         return any(due.values()) and all(len(entered[c]) == n for c, n in due.items())
 
     def submit(virtual: bool = False) -> None:
-        request: dict[str, Any] = {"cmd": "roll", "virtual": True} if virtual else {"cmd": "roll", **entered}
+        said = {colour: in_order(COLOUR_NAMES.index(colour), faces) for colour, faces in entered.items()}
+        request: dict[str, Any] = {"cmd": "roll", "virtual": True} if virtual else {"cmd": "roll", **said}
         app.close_dialog()
         app.command(request)
 
@@ -150,7 +155,7 @@ def roll_dialog(app: App) -> ft.AlertDialog:
         for colour, n in due.items():
             if not n:
                 continue
-            said = " ".join(SYMBOL[f] for f in entered[colour]) or "—"
+            said = " ".join(SYMBOL[f] for f in in_order(COLOUR_NAMES.index(colour), entered[colour])) or "—"
             rows.append(ft.Row([text(_("{colour}: {said} ({k} of {n})").format(colour=_colour_name(colour), said=said, k=len(entered[colour]), n=n),
                                      size=BODY, color=INK, expand=True, max_lines=1),
                                 button(_("Back"), lambda e, c=colour: take_back(c), icon=ft.Icons.BACKSPACE, size=BODY, max_lines=1)], spacing=4))
