@@ -11,7 +11,8 @@ import flet as ft
 from companion.contract import View
 from companion.i18n import _
 from companion.messages import render
-from ui.widgets.common import BODY, BUTTON_HEIGHT, MID, button, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, button, text
+from ui.widgets.fit import lines
 from ui.widgets.ring import RingPreview
 
 if TYPE_CHECKING:
@@ -46,8 +47,9 @@ def panel(app: App, view: View) -> ft.Control:
     if companion.simulated_buttons:
         columns.append(_buttons(app))
     if companion.simulated_reader:
+        # a label of three lines ("Неизвестная метка 04a1b2c3d4e5f6") gets a taller button; the rest stay short, so the tray fits
         tray = [button(label, like_a_device(partial(companion.scan, uid)), size=BODY, width=200, data=uid, max_lines=3,
-                       height=BUTTON_HEIGHT + 32)
+                       height=BUTTON_HEIGHT + 32 if lines(label, 200 - 2 * BUTTON_PADDING[0], BODY) > 2 else BUTTON_HEIGHT)
                 for uid, label in companion.tray()]
         columns.append(ft.Column([text(_("Card tray: tap to scan"), size=MID, weight=ft.FontWeight.BOLD), *tray],
                                  spacing=4, scroll=ft.ScrollMode.AUTO, expand=True))
