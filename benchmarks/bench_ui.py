@@ -78,7 +78,7 @@ def pct(values: list[float], q: float) -> float:
 
 #: In the page: click the button labelled (or keyed, ui/widgets/common.py's keyed()) [0] the way a screen reader does (no pointer, no waiting for the
 #: page to be still) and resolve with the ms until the accessibility tree's text first matches every regular expression in [1].
-TAP_UNTIL = """([label, want]) => new Promise(resolve => {
+TAP_UNTIL = """([label, want]) => new Promise((resolve, reject) => {
   const tree = document.querySelector('flt-semantics-host');
   const node = [...tree.querySelectorAll('flt-semantics')].find(n =>
     n.getAttribute('flt-semantics-identifier') === label || (n.getAttribute('aria-label') || n.innerText || '').trim() === label);
@@ -89,6 +89,8 @@ TAP_UNTIL = """([label, want]) => new Promise(resolve => {
     if (wanted.every(w => w.test(text))) { seen.disconnect(); resolve(performance.now() - start); }
   });
   seen.observe(tree, {subtree: true, childList: true, characterData: true, attributes: true});
+  // never hang: after 20 s say what the screen shows instead
+  setTimeout(() => { seen.disconnect(); reject(new Error('not shown after 20 s: ' + want + ' in: ' + tree.innerText)); }, 20000);
   (node.querySelector('[flt-tappable]') || node).click();
 })"""
 
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> None:
                     page.wait_for_timeout(AT_REST_MS)
                 redraws, tap_cpu = [], []
                 for n in range(args.scans):  # the same page drawn afresh, no reader in the way: what a redraw costs
-                    tab, shows = ("tab:table", "Moon track") if n % 2 == 0 else ("tab:sim", "Card tray")
+                    tab, shows = ("tab:table", "Pile: ") if n % 2 == 0 else ("tab:sim", "Card tray")
                     page.wait_for_selector(f'flt-semantics-host [flt-semantics-identifier="{tab}"]', state="attached")
                     cpu = cpu_seconds(server.process.pid)
                     redraws.append(page.evaluate(TAP_UNTIL, [tab, [shows]]) / 1000)

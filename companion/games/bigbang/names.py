@@ -23,16 +23,22 @@ _KINDS = {"enemy": M("enemy"), "helper": M("helper"), "treasure": M("treasure")}
 #: `place` and `card_name` show them translated; a person's name, and a table's own name, shows as written
 DATA_WORDS = (N_("Apartment 4A"), N_("Laundry room"), N_("Stairwell"), N_("Comic Center"), N_("Lab equipment"), N_("Whiteboard"),
               N_("Thai takeout"), N_("Rare comic book"), N_("Green Lantern lamp"))
+_WORDS = frozenset(DATA_WORDS)
 
 
 def place(name: str) -> Text:
-    """A location's name from the data ("Laundry room"), in the table's language where the catalogue has it."""
-    return M(name)
+    """A location's name from the data ("Laundry room"), in the table's language where it is a word we translate."""
+    return _data_word(name)
 
 
 def card_name(name: str) -> Text:
-    """A location card's name from the data ("Thai takeout"), in the table's language where the catalogue has it."""
-    return M(name)
+    """A location card's name from the data ("Thai takeout"), in the table's language where it is a word we translate."""
+    return _data_word(name)
+
+
+def _data_word(name: str) -> Text:
+    # a name ("Caltech", "Amy") or a table's own word stays as written: only marked words go to the catalogue
+    return M(name) if name in _WORDS else name
 
 
 def character(key: str) -> Text:

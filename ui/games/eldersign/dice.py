@@ -70,7 +70,7 @@ def attempt_panel(app: App, view: View) -> ft.Control:
                             *(die_square(None, h["face"] or "?", f"{h['text']}", small=True) for h in a["held"])], spacing=4, wrap=True))
     pool = a["pool"]
     rows.append(text(_("Free dice: {g} green, {y} yellow, {r} red").format(g=pool["green"], y=pool["yellow"], r=pool["red"]),
-                     size=CAPTION, color=MUTED, max_lines=1))
+                     size=CAPTION, color=MUTED))  # two lines where the language's words are long
     return card(ft.Column(rows, spacing=4, tight=True), padding=6)
 
 
