@@ -62,7 +62,7 @@ def _try(session: Session, options: list, actor, rng: random.Random, times: list
 
 def load_catalogue() -> None:
     """The data files read, parsed and checked from scratch, as when the program starts."""
-    config._parsed.cache_clear()
+    config.default_settings.forget_files_read()
     config._config.cache_clear()
     config.default_config.cache_clear()
     config.default_config()

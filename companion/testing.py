@@ -853,13 +853,21 @@ class _Examiner:
                 return
         if store and _file_bytes(store.path) != files:
             self.report.add("hostile requests", "file", f"{self.where}: hostile lines changed the save file")
-        for raw in extreme:
+        for raw in map(self.by_who_may_send, extreme, [session] * len(extreme)):
             trial = self.copy(session)
             reply = self.hostile_reply(Headless(trial), trial, raw)
             if reply is not None and reply.get("ok") and trial.history:
                 self.check_step(trial, trial.history[-1], deep=False)
             elif trial.state is not state:
                 self.report.add("hostile requests", "changed", f"{self.where}: the refused {raw[:120]!r} changed the game")
+
+    def by_who_may_send(self, raw: bytes, session: Session) -> bytes:
+        """A line sent by the table, or by a seat acting now where the game lets only seats act (its
+        `who_acts`): extreme values reach the rules, not the core's refusal of the table."""
+        acting = session.turn.acting
+        if self.game.who_acts.table_acts or not acting:
+            return raw
+        return _line({**json.loads(raw), "by": str(seat_viewer(acting[0]))})
 
     def hostile_reply(self, server: Headless, session: Session, raw: bytes) -> dict[str, Any] | None:
         """Headless's reply to one line; a finding if it crashed or its refusal is unclear."""

@@ -147,6 +147,11 @@ class ElderSignState:
         return self.players[self.active] if self.players else None
 
     @property
+    def over(self) -> bool:
+        """Won or lost: no rule goes on once a step has ended the game."""
+        return self.status != "playing"
+
+    @property
     def seat(self) -> str:
         assert self.players, "nobody plays before the start"
         return self.players[self.active]
