@@ -26,7 +26,7 @@ State = TypeVar("State")
 Record = TypeVar("Record")
 
 #: the longest player's name: it fits a seat's badge and a spoken sentence
-MAX_NAME = 24
+MAX_PLAYER_NAME = 24
 
 
 class Transaction(Generic[State]):
@@ -49,12 +49,12 @@ class Transaction(Generic[State]):
 def player_names(given: Sequence[str], low: int, high: int, wrong_count: Text) -> tuple[str, ...]:
     """The players named at the start, in turn order, their spaces tidied ("  Ann  Lee " -> "Ann Lee").
     Refused BAD_PLAYERS with `wrong_count` unless there are `low` to `high` of them, all named and all
-    different; and when a name is longer than MAX_NAME or holds a character that cannot be shown."""
+    different; and when a name is longer than MAX_PLAYER_NAME or holds a character that cannot be shown."""
     players = tuple(" ".join(name.split()) for name in given)
     if not low <= len(players) <= high or not all(players) or len(set(players)) != len(players):
         raise RuleError("BAD_PLAYERS", wrong_count)
-    if any(len(name) > MAX_NAME or not name.isprintable() for name in players):
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
+    if any(len(name) > MAX_PLAYER_NAME or not name.isprintable() for name in players):
+        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_PLAYER_NAME))
     return players
 
 

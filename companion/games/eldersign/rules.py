@@ -30,7 +30,7 @@ from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MID
 from companion.games.eldersign.state import BATTLE_TARGET, RESULT, Attempt, ElderSignState, evolve
 from companion.messages import M, Message, P, Text
 from companion.records import Command, Event
-from companion.rules import MAX_NAME, Transaction, player_names
+from companion.rules import MAX_PLAYER_NAME, Transaction, player_names
 from companion.turn_order import SeatsInTurn
 
 #: museum cards the companion lays at the start when the table names none (facts §1.1: six)
@@ -94,7 +94,7 @@ def start(tx: Tx, c: cmd.Start) -> None:
 def _check_players(config: Config, given: tuple[str, ...]) -> tuple[str, ...]:
     players = player_names(given, config.players, config.players, M("Name {n} different players, in turn order.", n=config.players))
     if any(name.startswith(("assist:", "spell:")) for name in players):  # the menu's words for a helper's and a spell's die
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
+        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_PLAYER_NAME))
     return players
 
 
