@@ -69,6 +69,13 @@ def _(message: str) -> str:
     return _current().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the context it is shown in — a word whose meaning differs per game ("Level" a Munchkin's
+    level, "Clues" Elder Sign's tokens): its translation is looked up under `context` (msgctxt), so each game
+    gets its own. Falls back to `message` untranslated, as `_` does."""
+    return _current().pgettext(context, message)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     """Marks a string for the catalogue where it is defined; `_()` translates it where it is shown."""
     return message

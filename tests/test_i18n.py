@@ -87,6 +87,45 @@ def test_a_new_untranslated_text_is_caught(tmp_path):
         (language, "missing", "A brand new sentence about {thing}.") for language in TRANSLATED}
 
 
+def test_a_word_in_a_games_context_is_extracted_and_translated_apart(tmp_path):
+    """pgettext("munchkin", "Level"): its own entry (msgctxt), so each game may word it differently."""
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "w.py").write_text('from companion.i18n import pgettext\nA = pgettext("munchkin", "Level")\n'
+                                          'B = pgettext("a-new-game", "Level")\n', encoding="utf-8")
+    catalog = tool.extract(tmp_path)
+    assert catalog.get("Level", "munchkin") is not None and catalog.get("Level", "a-new-game") is not None
+    found = tool.check(root=tmp_path)  # Munchkin's is translated in every catalogue; the new game's in none
+    assert {(p.language, p.kind, p.msgid) for p in found} == {(language, "missing", "Level") for language in TRANSLATED}
+
+
+def test_a_contexts_translation_is_the_one_shown():
+    from companion.i18n import pgettext
+
+    i18n.set_language("de")
+    assert pgettext("munchkin", "Strength") == "Kampfstärke" and pgettext("eldersign", "Clues") == "Hinweise"
+
+
+#: Russian texts that speak to several players at once: their plural ("возьмите", "Вы победили") is the plural of ты
+RUSSIAN_TO_A_GROUP = ("The gate is closed. You win!", "The players need +{n}: play cards, ask for help or run away.",
+                      "The players win this fight: kill the monsters.", "{dead} is dead. {looters}: take one card from the body")
+#: the formal address: вы and its forms, or a verb in -ите/-йте/-ьте ("нажмите", "введите", "проверьте")
+RUSSIAN_FORMAL = r"\b([Вв]ы|[Вв]ас|[Вв]ам|[Вв]ами|[Вв]аш\w*)\b|\b\w{3,}(ите|йте|ьте)\b"
+
+
+def test_russian_speaks_to_a_player_with_the_informal_ty_throughout():
+    import re
+
+    formal = re.compile(RUSSIAN_FORMAL)
+    found = []
+    for message in tool.read_catalog("ru"):
+        ident = message.id if isinstance(message.id, str) else (message.id or ("",))[0]
+        if not ident or ident.startswith(RUSSIAN_TO_A_GROUP):
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [f"{ident!r}: {form}" for form in forms if form and any(h.group(0) != "защите" for h in formal.finditer(form))]
+    assert not found, "formal address (вы) among the informal (ты):\n" + "\n".join(found)
+
+
 def test_a_lost_placeholder_is_caught(tmp_path):
     (tmp_path / "companion").mkdir()
     (tmp_path / "companion" / "x.py").write_text('_("Hello {name}, {n!r} cards")\n', encoding="utf-8")
@@ -114,7 +153,7 @@ def _prompt() -> str:
 def test_switching_language_changes_a_rule_error_and_back():
     assert _refusal() == "Start the game first."
     i18n.set_language("ru")
-    assert _refusal() == "Сначала начните игру."
+    assert _refusal() == "Сначала начни игру."
     assert i18n.current_language() == "ru"
     i18n.set_language("en")
     assert _refusal() == "Start the game first."
@@ -126,7 +165,7 @@ def test_switching_language_changes_the_table_prompt_and_back():
     assert english.startswith("Start the game: name the")
     i18n.set_language("ru")
     russian = _prompt()
-    assert russian.startswith("Начните игру") and any("а" <= ch <= "я" for ch in russian)
+    assert russian.startswith("Начни игру") and any("а" <= ch <= "я" for ch in russian)
     i18n.set_language("de")
     assert _prompt().startswith("Starte das Spiel")
     i18n.set_language("en")

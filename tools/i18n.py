@@ -36,7 +36,7 @@ LOCALES = ROOT / "ui" / "locales"
 DOMAIN = "companion"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 LANGUAGES = ("nl", "it", "ru", "de")
-KEYWORDS = {"_": None, "N_": None, "M": None, "P": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "M": None, "P": (1, 2), "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
 #: Lines of a catalogue that change on every run and alone are no reason to rewrite the file.
 _VOLATILE = ('"POT-Creation-Date:', '"PO-Revision-Date:')

@@ -353,14 +353,16 @@ def name_players(page, names: list[str]) -> None:
                     raise
 
 
-def choose_setting(page, help_start: str, choice: str) -> None:
-    """Open the setup's dropdown whose help text starts with `help_start` and pick `choice`. The
+def choose_setting(page, key: str, choice: str) -> None:
+    """Open the setup's dropdown of the setting `key` ("seats.first_player", marked "setting:<key>") and pick `choice`. The
     on-screen keyboard, opened for the names, hides the settings: it is closed first. A click just
     after typing a name may only take the focus off the name field: then open it again."""
     if "␣" in visible_text(page):
         tap(page, "On-screen keyboard")
         wait_text(page, "Players in turn order", absent="␣")
-    dropdown = host(page).locator("flt-semantics[role=button][aria-expanded]").filter(has_text=help_start).first
+    marked = f'[flt-semantics-identifier="setting:{key}"]'  # the dropdown's own node, or one inside the marked one
+    dropdown = host(page).locator(f"{marked}[aria-expanded], {marked} [aria-expanded]").first
+    dropdown.scroll_into_view_if_needed()
     item = host(page).get_by_role("button", name=choice, exact=True).first
     for _attempt in range(3):
         dropdown.click()
@@ -388,6 +390,15 @@ TAPPABLE_ROLES = {"button", "checkbox", "radio", "switch", "slider", "textbox", 
 OVERLAP = 0.2
 #: the icon a Material button draws before its label, and the gap after it
 BUTTON_ICON_PX = 18 + 8
+#: read from a metre: body text at least this, px; a secondary caption (drawn in the caption colour) at least
+#: CAPTION_PX; a key figure (a control marked "figure:…", ui/widgets/common.py's figure()) at least FIGURE_PX
+BODY_PX, CAPTION_PX, FIGURE_PX = 18, 16, 40
+#: the one colour a caption is drawn in (ui/widgets/common.py's MUTED): smaller than body text only in it
+CAPTION_COLOUR = "#b0bec5"
+#: Material 3's helper text under a field (bodySmall): its size and letter spacing when the app gives none
+HELPER_STYLE = (12, 0.4)
+#: Flet's message action that patches the page's control tree
+PATCH_CONTROL = 2
 
 
 class TextStyles:
@@ -396,12 +407,17 @@ class TextStyles:
     control it draws as a msgpack map ({"_c": "Text", "value": "…", "size": 17, "max_lines": 1, …}).
 
     The accessibility tree tells where a text sits and how big its box is, never its font size; this
-    is where the size comes from. A text changed in place by a later patch is not followed: such a
-    node keeps the size it was first drawn with, or is left unchecked when it never came whole."""
+    is where the size comes from. The page's control tree is mirrored from the frames (every control by
+    its id, each patch applied as the client applies it), so a text changed in place by a later patch
+    (a redraw in another language sends only the new words) is known with the size of its control."""
 
     def __init__(self, page):
         self.texts: dict[str, list[dict]] = {}
         self.buttons: dict[str, list[dict]] = {}
+        #: the font sizes of the texts inside each key figure ("figure:moon"), as last sent
+        self.figures: dict[str, list[float]] = {}
+        #: the page's controls by id, as the client holds them (for following patches)
+        self.controls: dict[int, dict] = {}
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
 
     def _frame(self, payload) -> None:
@@ -412,17 +428,74 @@ class TextStyles:
             message = msgpack.unpackb(data[1:], raw=False, strict_map_key=False)
         except Exception:  # not a Flet message
             return
+        if isinstance(message, list) and len(message) == 2 and message[0] == PATCH_CONTROL and isinstance(message[1], dict):
+            try:
+                self._patch(message[1])
+                return
+            except Exception:  # a patch this mirror cannot follow: at least the controls it carries whole
+                pass
         self._walk(message)
+
+    def _patch(self, body: dict) -> None:
+        """Apply a PATCH_CONTROL body ({"id": root, "patch": [path table, *operations]}) to the mirror,
+        then record every control it touched."""
+        root = self.controls[body["id"]]
+        table, *operations = body["patch"]
+        paths: dict[int, list] = {}
+
+        def index(node: list, path: list) -> None:
+            paths[node[0]] = path
+            for part, child in (node[1] if len(node) > 1 else {}).items():
+                index(child, [*path, part])
+
+        index(table, [])
+
+        def at(node_index: int):
+            target = root
+            for part in paths[node_index]:
+                target = target[part]
+            return target
+
+        for operation in operations:
+            code, node_index, key = operation[0], operation[1], operation[2]
+            target = at(node_index)
+            if code == 0:  # replace
+                target[key] = operation[3]
+            elif code == 1:  # add
+                if isinstance(target, list):
+                    target.insert(key, operation[3])
+                else:
+                    target[key] = operation[3]
+            elif code == 2:  # remove
+                del target[key]
+            elif code == 3:  # move
+                moved = target.pop(key)
+                into = at(operation[3])
+                if isinstance(into, list):
+                    into.insert(operation[4], moved)
+                else:
+                    into[operation[4]] = moved
+            # the control that changed, recorded afresh (a new value of its text: its size is the control's)
+            self._walk(target if isinstance(target, dict) and "_c" in target else operation[3] if code in (0, 1) else None)
 
     def _walk(self, value, inherited: tuple[float, float] = (14, TEXT_SPACING)) -> None:
         """`inherited`: the size and letter spacing a Text without a size of its own gets there
         (Material 3's bodyMedium on a page, headlineSmall in a dialog's title)."""
         if isinstance(value, dict):
             kind = value.get("_c")
+            if isinstance(value.get("_i"), int):
+                self.controls[value["_i"]] = value
             if kind == "Text" and isinstance(value.get("value"), str):
                 self.texts.setdefault(value["value"], []).append(
                     {"size": value.get("size") or inherited[0], "spacing": inherited[1], "bold": _bold(value),
-                     "max_lines": value.get("max_lines")})
+                     "max_lines": value.get("max_lines"), "colour": str(value.get("color") or "").lower()})
+            elif kind in ("TextField", "Dropdown") and isinstance(value.get("helper"), str):
+                helper = value.get("helper_style") or {}
+                self.texts.setdefault(value["helper"], []).append(
+                    {"size": helper.get("size") or HELPER_STYLE[0], "spacing": HELPER_STYLE[1], "bold": False,
+                     "max_lines": value.get("helper_max_lines") or 1, "colour": str(helper.get("color") or "").lower()})
+            elif kind == "Semantics" and str(value.get("identifier") or "").startswith("figure:"):
+                self.figures[value["identifier"]] = [t.get("size") or inherited[0] for t in _all_texts(value.get("content"))]
             elif isinstance(kind, str) and kind.endswith("Button") and isinstance(value.get("content"), dict):
                 label = _first_text(value["content"])
                 if label is not None:
@@ -443,6 +516,17 @@ def _bold(text: dict) -> bool:
     """Whether Flutter draws the text with the bundled bold face (weights from 600 up pick it)."""
     weight = str(text.get("weight") or "normal").lower()
     return weight == "bold" or (weight.startswith("w") and weight[1:].isdigit() and int(weight[1:]) >= 600)
+
+
+def _all_texts(control) -> list[dict]:
+    """Every Text inside a control, in order."""
+    if isinstance(control, list):
+        return [t for item in control for t in _all_texts(item)]
+    if not isinstance(control, dict):
+        return []
+    if control.get("_c") == "Text":
+        return [control]
+    return [t for key in ("content", "controls") for t in _all_texts(control.get(key))]
 
 
 def _first_text(control: dict) -> dict | None:
@@ -467,8 +551,15 @@ _NODES = """
         let scroller = null, key = null;
         for (let p = el; p && p !== host; p = p.parentElement) {
             if (key === null && p.getAttribute('flt-semantics-identifier')) key = p.getAttribute('flt-semantics-identifier');
-            if (p !== el && scroller === null && p.style && p.style.scrollbarWidth === 'none') scroller = p.getBoundingClientRect();
+            if (p !== el && scroller === null && p.style && p.style.scrollbarWidth === 'none') {
+                const r = p.getBoundingClientRect();
+                // which of its edges hide more content: only there is a node touching the edge cut by it
+                scroller = [r.left, r.top, r.width, r.height, p.scrollLeft > 0.5, p.scrollTop > 0.5,
+                            p.scrollWidth - p.scrollLeft - p.clientWidth > 0.5, p.scrollHeight - p.scrollTop - p.clientHeight > 0.5];
+            }
         }
+        const parent = el.parentElement && el.parentElement.closest('flt-semantics');
+        const outer = parent ? parent.getBoundingClientRect() : null;
         const span = el.querySelector(':scope > span');
         const input = el.querySelector(':scope > input, :scope > textarea');
         const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
@@ -478,7 +569,8 @@ _NODES = """
             text: span ? span.textContent : own, value: input ? input.value : null,
             x: r.left, y: r.top, w: r.width, h: r.height, key,
             tappable: el.hasAttribute('flt-tappable'), leaf: !el.querySelector('flt-semantics'),
-            scroller: scroller && [scroller.left, scroller.top, scroller.width, scroller.height],
+            scroller,
+            parent: outer && [outer.left, outer.top, outer.width, outer.height],
         });
     }
     return {width: innerWidth, height: innerHeight, nodes};
@@ -529,6 +621,39 @@ def lines_needed(paragraphs: list[list[list[float]]], width: float) -> int:
     return lines
 
 
+def _too_small(where: str, label: str, styles: list[dict]) -> list[str]:
+    """Text under the size a metre away needs: body text BODY_PX, a caption (its own colour) CAPTION_PX.
+    Judged by the largest size the text was sent at (the same words may be drawn on two screens)."""
+    if not styles or not label.strip(" ·—-–/|"):
+        return []
+    style = max(styles, key=lambda st: st["size"])
+    least = CAPTION_PX if style.get("colour") == CAPTION_COLOUR else BODY_PX
+    if style["size"] >= least:
+        return []
+    kind = "caption" if least == CAPTION_PX else "text"
+    return [f"{where}: {kind} at {style['size']:g} px (at least {least} px: read from a metre away)"]
+
+
+def _merged_parts(n: dict, styles: TextStyles) -> list[tuple[str, dict]]:
+    """A node whose label is several texts drawn apart (lines of a Semantics label that merged them):
+    each part with its style, the largest it was sent at; [] when the label is not made of known texts."""
+    label = n["aria"] or n["text"]
+    if not label or "\n" not in label:
+        return []
+    parts = [part for part in label.split("\n") if part.strip()]
+    known = [(part, max(styles.texts[part], key=lambda st: st["size"])) for part in parts if part in styles.texts]
+    return known
+
+
+def _sticks_out(n: dict, parent: list[float]) -> bool:
+    """A text node reaching more than 2 px past the node that holds it: drawn clipped (a row or a box of
+    fixed size cuts what does not fit, and Flutter still reports the whole text's box)."""
+    x, y, w, h = parent
+    if w < 0.5 or h < 0.5:
+        return False
+    return n["x"] < x - 2 or n["y"] < y - 2 or n["x"] + n["w"] > x + w + 2 or n["y"] + n["h"] > y + h + 2
+
+
 def _field_and_its_icon(field: dict, icon: dict) -> bool:
     """A text field's own icon button (show the PIN…) lies inside the field, a node beside it in the tree."""
     return (field["role"] == "textbox" and icon["role"] == "button" and field["x"] - 1 <= icon["x"]
@@ -563,8 +688,10 @@ def layout_problems(page, styles: TextStyles, scene: str) -> list[str]:
             continue
         # A node half scrolled out of its scrolling parent is cut at the parent's edge: not judged by its size.
         cut_by_scroller = scroller is not None and (
-            n["x"] < scroller[0] + 0.5 or n["y"] < scroller[1] + 0.5
-            or right > scroller[0] + scroller[2] - 0.5 or bottom > scroller[1] + scroller[3] - 0.5)
+            n["x"] < scroller[0] - 0.5 or n["y"] < scroller[1] - 0.5
+            or right > scroller[0] + scroller[2] + 0.5 or bottom > scroller[1] + scroller[3] + 0.5
+            or (n["x"] < scroller[0] + 0.5 and scroller[4]) or (n["y"] < scroller[1] + 0.5 and scroller[5])
+            or (right > scroller[0] + scroller[2] - 0.5 and scroller[6]) or (bottom > scroller[1] + scroller[3] - 0.5 and scroller[7]))
         if cut_by_scroller:
             continue
         if n["leaf"]:
@@ -574,6 +701,21 @@ def layout_problems(page, styles: TextStyles, scene: str) -> list[str]:
         label = n["text"]
         if not label or not n["leaf"]:
             continue
+        if label not in styles.texts and label not in styles.buttons:
+            # texts Flutter merged into one node (a Semantics label over a column): each must fit the node's width
+            for part, style in _merged_parts(n, styles):
+                to_measure.append((n, part, style, style["spacing"], n["w"], style["max_lines"] or 99))
+                problems += _too_small(where(n), part, [style])
+        if n["parent"] is not None and _sticks_out(n, n["parent"]):
+            problems.append(f"{where(n)}: clipped — the text reaches past the box that holds it")
+        if n["role"] == "button":
+            problems += _too_small(where(n), label, styles.buttons.get(label, []))
+        elif not n["role"]:
+            problems += _too_small(where(n), label, styles.texts.get(label, []))
+        if n["key"] and n["key"].startswith("figure:"):
+            small = [size for size in styles.figures.get(n["key"], []) if size < FIGURE_PX]
+            if small:
+                problems.append(f"{where(n)}: a key figure at {min(small):g} px (under {FIGURE_PX})")
         if n["role"] == "button":
             for style in styles.buttons.get(label, []):
                 pad_left, pad_right, pad_top, pad_bottom = style["pad"]
@@ -601,11 +743,16 @@ def layout_problems(page, styles: TextStyles, scene: str) -> list[str]:
         measured = page.evaluate(_MEASURE, [[label, style["size"], style["bold"], spacing]
                                             for _n, label, style, spacing, _box, _allowed in to_measure])
         verdicts: dict[str, list[str | None]] = {}
-        for (n, _label, style, _spacing, box, allowed), pieces in zip(to_measure, measured, strict=True):
-            needed = lines_needed(pieces, box * (1 + WIDTH_SLACK) + 1)
-            verdict = None if needed <= allowed else (
-                f"{where(n)}: text cut — at {style['size']:g} px it needs {needed} line(s) of {box:.0f} px, the box holds {allowed}")
-            verdicts.setdefault(n["id"], []).append(verdict)
+        for (n, label, style, _spacing, box, allowed), pieces in zip(to_measure, measured, strict=True):
+            room = box * (1 + WIDTH_SLACK) + 1
+            needed = lines_needed(pieces, room)
+            broken = [bare for line in pieces for _full, bare in line if bare > room]
+            verdict = None
+            if needed > allowed:
+                verdict = f"{where(n)}: text cut — at {style['size']:g} px {label[:40]!r} needs {needed} line(s) of {box:.0f} px, the box holds {allowed}"
+            elif broken:
+                verdict = f"{where(n)}: a word broken between its letters — at {style['size']:g} px it is {max(broken):.0f} px, the line {box:.0f}"
+            verdicts.setdefault(f"{n['id']}/{label}", []).append(verdict)
         # A text sent at several sizes (the same words on two screens) is cut only if it is cut at every one.
         problems += [next(v for v in verdict if v) for verdict in verdicts.values() if all(verdict)]
     return problems

@@ -57,7 +57,7 @@ def start_game(browser, server):
     tap(table, "New Dungeon Twister")
     wait_text(table, "Players in turn order")
     name_players(table, ["Ann", "Bob"])
-    choose_setting(table, '"seats"', "on seat screens")  # the default is the table screen alone
+    choose_setting(table, "seats.secret_choices", "on seat screens")  # the default is the table screen alone
     tap(table, "Start the game")
     wait_text(table, "Waiting for the starting line of red and blue")
     tap(table, "Seats")

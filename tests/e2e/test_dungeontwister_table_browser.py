@@ -49,7 +49,7 @@ def test_a_whole_game_on_the_table_screen_alone(browser, server):
     tap(page, "New Dungeon Twister")
     wait_text(page, "Players in turn order")
     name_players(page, ["Ann", "Bob"])
-    choose_setting(page, '"random"', "the first player named")
+    choose_setting(page, "seats.first_player", "the first player named")
     tap(page, "Start the game")  # "Secret choices" left at its default: a table without phones changes nothing
     wait_text(page, r"^Turn the starting lines face up; enter red's: 4 more characters\.$")
     enter_lines(page)

@@ -63,7 +63,7 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     wait_text(page, "^Ann: attempt The Loading Dock, or pass")
     tap(page, "Attempt The Loading Dock")  # the green dice: no question
     wait_text(page, "^Roll 6 green and say the faces")
-    enter_faces(page, ["P", "1", "1", "2", "L", "T"])  # numbered in face order: 1 1 2 L P T
+    enter_faces(page, ["☠", "1", "1", "2", "☰", "♆"])  # in face order: 1 1 2 lore peril terror
     wait_text(page, "^Terror shows: .* Complete a task with this roll")  # the card discards a Terror (CODE-OK)
     # the chance and the best plan, worked out off the page's loop, on the table itself
     wait_text(page, r"^Chance \d+% · best: Complete task 1 with die 5 \(green Peril\)$")
@@ -74,7 +74,7 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     drawn(page, "eldersign-what-now")
     tap(page, "Do it")
     wait_text(page, "^Task done")
-    enter_faces(page, ["P", "1", "2", "L", "T"])
+    enter_faces(page, ["☠", "1", "2", "☰", "♆"])
     tap(page, re.compile(r"^Best, \d+%: Complete task 2 with die 1, die 2, die 4$"))  # the menu's first item: the advice's plan
     text = wait_text(page, "The Loading Dock completed")
     assert "Lay a new adventure card" in text

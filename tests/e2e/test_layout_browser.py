@@ -82,12 +82,17 @@ ALL_LANGUAGES = {"en": "English", "nl": "Nederlands", "it": "Italiano", "ru": "Ð
 LANGUAGES = {code: name for code, name in ALL_LANGUAGES.items()
              if code in (os.environ.get("LAYOUT_LANGUAGES") or ",".join(ALL_LANGUAGES)).split(",")}
 PIN = "2718"
+#: the players: a long name a table really has (a chip must not end "Michael Mcâ€¦"), a double name, a short one
+LONG_NAMES = ["Michael McAllister", "Anna-Lena", "Bob"]
 GAMES = ("bigbang", "eldersign", "munchkin", "dungeontwister")
 SHOTS = os.environ.get("UI_SCREENSHOTS")
 SHOT_LANGUAGES = set(LANGUAGES) if SHOTS == "all" else {"en", "de"}
 
 #: how long a page may take to draw, s: generous, for a machine busy with other work (no wait is a fixed sleep)
 WAIT = 90.0
+#: the key figures each table screen shows large (ui/widgets/common.py's figure(): "figure:<key>"), by scene
+FIGURES = {"bigbang-table": ("moon",), "bigbang-real-deal": ("moon",), "eldersign-table": ("doom", "clock"),
+           "munchkin-table": ("strength:",), "dungeontwister-table": ("ap", "vp:")}
 #: what a screen shows that others do not (CSS selectors on the semantics identifiers)
 HOME = '[flt-semantics-identifier^="new:"]'
 GAME = '[flt-semantics-identifier^="tab:"]'
@@ -149,20 +154,22 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
     store = EventStore(db)
     companion_deals = {"table": {"cards_from": "companion"}}
     bigbang = {"settings": companion_deals, "extra": {"master_pin": PIN}}
-    names = ["Ann", "Bob", "Cy"]
+    names = LONG_NAMES
     try:
         ids = {
             "busy": _play_until(store, "bigbang", names, _busy, **bigbang),
             "gate": _play_until(store, "bigbang", names, _offers("gate"), **bigbang),
             "over": _play_until(store, "bigbang", names, lambda s, t: s.turn.status == "over", **bigbang),
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
-            "eldersign": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: len(s.history) >= 6),
+            # the real deal laying out the locations: each location's cards offered at once (every item 48 px)
+            "layout": _play_until(store, "bigbang", names, lambda s, t: s.turn.phase == "layout", extra={"master_pin": PIN}),
+            "eldersign": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: len(s.history) >= 6),
             # real dice with results told: an attempt with a die held (blank), the menu of what a roll did
-            "eldersign-told": _play_until(store, "eldersign", ["Ann", "Bob"], lambda s, t: s.state.attempt is not None and bool(s.state.attempt.held),
+            "eldersign-told": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: s.state.attempt is not None and bool(s.state.attempt.held),
                                           settings={"table": {"dice_entry": "results"}}),
             "munchkin": _play_until(store, "munchkin", names, lambda s, t: len(s.history) >= 6),
             # on seat screens: the seat scene shows the seat's own starting-line choice
-            "dungeontwister": _play_until(store, "dungeontwister", ["Ann", "Bob"], lambda s, t: True, settings=SEAT_MODE),
+            "dungeontwister": _play_until(store, "dungeontwister", LONG_NAMES[:2], lambda s, t: True, settings=SEAT_MODE),
         }
         ids["question"] = _asking_option(store, ids["busy"])
     finally:
@@ -331,6 +338,9 @@ class Walker:
         name = f"{self.language}/{scene}"
         self.walk.scenes.append(name)
         self.walk.problems += layout_problems(page, self.styles[page], name)
+        for key in FIGURES.get(scene, ()):  # a table screen's key figures are there (and layout_problems held them to 40 px)
+            if not host(page).locator(f'[flt-semantics-identifier^="figure:{key}"]').count():
+                self.walk.problems.append(f"{name}: its key figure {key!r} is not on the screen")
         if SHOTS and self.language in SHOT_LANGUAGES:
             (ROOT / "docs" / "screenshots" / "layout" / self.language).mkdir(parents=True, exist_ok=True)
             shot(page, f"layout/{self.language}/{scene}")
@@ -436,6 +446,7 @@ def walk_everything(w: Walker, ids: dict) -> None:
     w.keep(1)
     w.phase(ids["gate"], [[Scene("bigbang-gate-dialog", option("gate", DIALOG))]])
     w.phase(ids["deal"], [[Scene("bigbang-real-deal", tab("table"))]])
+    w.phase(ids["layout"], [[Scene("bigbang-real-deal-layout", tab("table"))]])
 
 
 @pytest.fixture(scope="module")

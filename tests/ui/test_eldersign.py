@@ -41,7 +41,7 @@ def test_the_table_shows_the_doom_dial_elder_signs_investigators_and_adventures(
     do(eldersign, {"cmd": "doom", "amount": 3})
     text = shown(eldersign)
     for expected in ("Doom", "3/8", "XII", "0/10", "Yig", "Ann", "Joe Diamond", "Kate Winthrop", "4/4", "6/6",
-                     "Hallway on Fire", "The Curator", "1 PERIL › 2 PERIL"):
+                     "Hallway on Fire", "The Curator", "1: ☠ › 2: ☠"):  # the tasks in the dice symbols
         assert expected in text, expected
     assert "☠" in text  # monster spaces not filled yet (spaces 4 and 6)
 
@@ -78,13 +78,13 @@ def test_an_attempt_is_started_with_its_dice_and_the_faces_entered_on_a_pad(elde
     for face in ("peril", "inv1", "inv2", "inv3", "lore", "terror"):
         pad.data["add"]("green", face)
     assert pad.data["missing"].value == "Still to choose: 1 yellow"
-    assert "Green: 1 2 3 L P T (6 of 6)" in shown(eldersign)  # grouped by face, whatever the order tapped
+    assert "Green: 1 2 3 ☰ ☠ ♆ (6 of 6)" in shown(eldersign)  # grouped by face, whatever the order tapped
     pad.data["add"]("yellow", "inv4")
     assert not pad.data["confirm"].disabled and not pad.data["missing"].visible
     pad.data["submit"]()
     text = shown(eldersign)
     # numbered in face order, as the buttons' count of each face numbers them
-    assert "die 1: green 1 investigation" in text and "die 5: green Peril" in text and "1: PERIL" in text
+    assert "die 1: green 1 investigation" in text and "die 5: green Peril" in text and "1: ☠" in text  # the tasks in the dice symbols
     assert eldersign.companion.session.history[-1].command == {"cmd": "roll", "green": ["inv1", "inv2", "inv3", "lore", "peril", "terror"],
                                                                 "yellow": ["inv4"]}
 

@@ -42,6 +42,25 @@ def test_one_large_row_per_seat_with_level_strength_and_cards(munchkin):
     assert "Phase 1, Ann: kick open the door" in text
 
 
+def test_each_seat_has_a_level_minus_and_plus_and_a_seat_page_only_its_own(munchkin, companion, hub):
+    click(munchkin.root, "Bob: level +1")
+    click(munchkin.root, "Bob: level +1")
+    click(munchkin.root, "Bob: level −1")
+    assert [p["level"] for p in table_state(munchkin)["players"]] == [1, 2, 1]
+    bob = seat_page(companion, hub, "Bob")
+    bob.go("game", "table")
+    labels = [label_of(b) for b in buttons(bob.root)]
+    assert "Bob: level +1" in labels and "Ann: level +1" not in labels  # a seat corrects its own level only
+
+
+def test_during_a_fight_every_players_level_and_strength_shows(munchkin):
+    do(munchkin, {"cmd": "item", "card": "sword"})
+    do(munchkin, {"cmd": "kick", "card": "pied-piper"})
+    munchkin.render()
+    text = shown(munchkin)
+    assert "Ann: level 1, strength 4" in text and "Bob: level 1, strength 1" in text and "Cy: level 1, strength 1" in text
+
+
 def test_the_combat_board_shows_both_totals_and_what_is_missing(munchkin):
     do(munchkin, {"cmd": "kick", "card": "pied-piper"})
     munchkin.render()

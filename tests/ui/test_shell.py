@@ -33,7 +33,8 @@ def test_the_setup_is_built_from_the_counter_games_schema(app):
     click(app.root, "New Counter test game")
     assert app.screen == "setup" and app.setup_game == "counter"
     settings = app.fields["settings"]
-    assert settings["target"].label == "Points to win (default 6)" and settings["target"].helper == "The first seat to reach this wins."
+    assert settings["target"].label == "Points to win (default 6)"
+    assert "The first seat to reach this wins." in shown(app)  # the help under its field, whole, in caption letters
     assert settings["max_card"].label == "Highest card (default 5)"
     names = app.fields["names"].controls
     assert len(names) == 2  # the fewest seats the game allows

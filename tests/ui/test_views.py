@@ -69,7 +69,7 @@ def test_setup_is_built_from_the_settings_schema(app):
     settings = app.fields["settings"]
     assert "table.players" not in settings  # the number of names sets it
     assert settings["track.length"].label == "Track length (default 12)" and settings["track.length"].value == "12"
-    assert "0 is the red moon" in settings["track.length"].helper
+    assert "0 is the red moon" in shown(app)  # the help under its field, whole
     feedback = settings["gate.feedback"]
     assert [o.text for o in feedback.options] == ["say how many letters are right", "say nothing"]
     assert "gate.runes" not in settings  # lists are for data files, not the wizard
@@ -98,7 +98,7 @@ def test_setup_starts_with_the_settings_a_fourth_player_and_a_typed_solution(app
 
 
 def test_the_setup_needs_no_keyboard_names_pin_and_solution_by_touch(app, companion):
-    """The kiosk has none: names are tapped from earlier games or on the on-screen keyboard, the PIN on
+    """The kiosk has none: names are tapped from earlier games or on the on-screen keyboard (shown at once), the PIN on
     the game-master lock's keypad, a typed solution on the pool's letter keys."""
     companion.start("bigbang", {"cmd": "start", "players": ["Dee", "Eve", "Fay"], "settings": {"table": {"cards_from": "companion"}}})
     app.setup_game = "bigbang"
@@ -108,6 +108,8 @@ def test_the_setup_needs_no_keyboard_names_pin_and_solution_by_touch(app, compan
     click(app.root, "Fay")
     assert [f.value for f in app.fields["names"].controls] == ["Dee", "Fay", ""]
     assert find_button(app.root, "Eve") and not [b for b in walk(app.root) if isinstance(b, ft.Button) and b.data == "Dee"]
+    assert app.fields["keys"].visible  # shown from the start: no name was typed yet
+    click(app.root, "On-screen keyboard")
     assert not app.fields["keys"].visible
     click(app.root, "On-screen keyboard")
     assert app.fields["keys"].visible

@@ -14,7 +14,7 @@ import flet as ft
 from companion.contract import View
 from companion.i18n import _
 from ui.views.menu import options_panel
-from ui.widgets.common import MID, MUTED, SMALL, card, seat_screen_colour, text
+from ui.widgets.common import CAPTION, MID, MUTED, card, seat_screen_colour, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -68,7 +68,7 @@ def seats_list(view: View) -> ft.Control:
 
 
 def field_rows(fields: Mapping[str, Any], view: View) -> list[ft.Control]:
-    return [ft.Column([text(field_name(key), size=SMALL, color=MUTED),
+    return [ft.Column([text(field_name(key), size=CAPTION, color=MUTED),
                        text(value_text(value, view), size=MID, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS)],
                       spacing=0, tight=True)
             for key, value in fields.items()]

@@ -13,7 +13,7 @@ from companion.contract import TABLE, Viewer
 from companion.errors import RuleError
 from companion.i18n import _
 from companion.messages import M, P, render
-from ui.widgets.common import BIG, REFUSED, SMALL, button, card, icon_button, keyed, safe, text
+from ui.widgets.common import BIG, BODY, REFUSED, button, card, icon_button, keyed, safe, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -34,7 +34,7 @@ def _matches(app: App, game_id: str, typed: str, on_pick: Callable[[str], None])
     state = session.state if session is not None and session.game.id == game_id else None
     enrolled = {entry.card for entry in app.companion.catalogue.list(game_id)}
     cards = sorted(match_cards(game_id, typed, state), key=lambda c: c.id in enrolled)[:40]
-    return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), size=15, data=c.id, max_lines=1)
+    return [button(f"{c.name}  ·  {c.id}", lambda e, cid=c.id: on_pick(cid), size=BODY, data=c.id, max_lines=1)
             for c in cards]
 
 
@@ -77,7 +77,7 @@ def open_enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> None:
 def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
     game = app.companion.game
     game_id = game.id if game is not None else ""
-    error = text("", color=REFUSED, size=SMALL)
+    error = text("", color=REFUSED, size=BODY)
 
     def pick(card_id: str) -> None:
         message = enrol(app, uid, game_id, card_id, by)
@@ -123,7 +123,7 @@ def build(app: App) -> ft.Control:
     games = app.companion.games()
     entries = catalogue.list(game_id)
     uid_field = ft.TextField(label=_("Tag UID (or scan it)"), text_size=18, dense=True, width=260)
-    error = text("", color=REFUSED, size=SMALL)
+    error = text("", color=REFUSED, size=BODY)
     results = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True, spacing=4)
 
     def pick(card_id: str) -> None:
@@ -154,10 +154,10 @@ def build(app: App) -> ft.Control:
 
     search_field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, expand=True)
     results.controls = _matches(app, game_id, "", pick)
-    which = ft.Dropdown(label=_("Game"), value=game_id, width=300, text_size=16, on_select=safe(choose_game),
+    which = ft.Dropdown(label=_("Game"), value=game_id, width=300, text_size=BODY, on_select=safe(choose_game),
                         options=[ft.DropdownOption(key=g.id, text=render(g.title)) for g in games.values()])
-    rows = [ft.Row([text(e.uid, size=15, width=170), text(e.label or e.card, size=15, expand=True),
-                    button(_("Forget"), lambda ev, uid=e.uid: forget(uid), size=14, max_lines=1)]) for e in entries]
+    rows = [ft.Row([text(e.uid, size=BODY, width=170), text(e.label or e.card, size=BODY, expand=True),
+                    button(_("Forget"), lambda ev, uid=e.uid: forget(uid), size=BODY, max_lines=1)]) for e in entries]
     listing = ft.Column([text(render(P("{n} tag enrolled", "{n} tags enrolled", n=len(entries))), size=18, weight=ft.FontWeight.BOLD), *rows],
                         scroll=ft.ScrollMode.AUTO, expand=True, spacing=2)
     app.fields.update(uid=uid_field, search=search_field, pick=pick, error=error, results=results, game=which)

@@ -18,7 +18,7 @@ from companion.messages import render
 from ui.games import Tab
 from ui.views import history, master, seats, simulator
 from ui.views.chart import chart_button
-from ui.widgets.common import BIG, MUTED, REFUSED, SMALL, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, REFUSED, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -112,8 +112,7 @@ def _connected(app: App) -> ft.Control:
     others = [page.describe_device() or _("unknown") for page in app.hub.pages_on(app.viewer.seat or "")
               if page is not app and page.device != app.device]
     devices = ", ".join([_("this device"), *dict.fromkeys(others)])
-    return text(_("Connected on this seat: {devices}").format(devices=devices), size=SMALL, color=MUTED, max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS)
+    return text(_("Connected on this seat: {devices}").format(devices=devices), size=CAPTION, color=MUTED, max_lines=3)
 
 
 def _banners(app: App, view: View) -> list[ft.Control]:
@@ -138,20 +137,27 @@ def _result_banner(view: View) -> ft.Control:
     return banner(reason, "#b71c1c")
 
 
+#: the width of an acting seat's name beside the prompt: a long name wraps rather than squeeze the prompt
+CHIP_WIDTH = 176
+
+
 def _prompt(app: App, view: View) -> ft.Control:
     """What to do next, beside the colour of each seat that may act (several at once for a secret choice)."""
     chips: list[ft.Control] = []
     if not app.is_table:
-        chips.append(seat_chip(view.seat_name(app.viewer.seat) or "", seat_screen_colour(view.seats, app.viewer.seat)))
+        chips.append(seat_chip(view.seat_name(app.viewer.seat) or "", seat_screen_colour(view.seats, app.viewer.seat), width=CHIP_WIDTH))
     else:
-        size = BIG if len(view.turn.acting) == 1 else 17
-        chips += [seat_chip(view.seat_name(seat) or seat, seat_screen_colour(view.seats, seat), size=size) for seat in view.turn.acting]
-    lines: list[ft.Control] = [text(render(view.prompt), size=19, weight=ft.FontWeight.W_500, max_lines=3,
-                                    overflow=ft.TextOverflow.ELLIPSIS)]
+        # one acting seat: its name large; several (a secret choice): one above the other, smaller
+        size = BIG if len(view.turn.acting) == 1 else BODY
+        chips += [seat_chip(view.seat_name(seat) or seat, seat_screen_colour(view.seats, seat), size=size, width=CHIP_WIDTH)
+                  for seat in view.turn.acting]
+    # the prompt is the one text everybody reads: never cut (a long one takes more lines, in letters a little smaller)
+    prompt = render(view.prompt)
+    lines: list[ft.Control] = [text(prompt, size=20 if len(prompt) < 110 else BODY, weight=ft.FontWeight.W_500)]
     if app.notice is not None and render(app.notice.text):
-        lines.append(text(render(app.notice.text), size=SMALL, color=REFUSED if app.notice.kind == "refused" else MUTED,
-                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
+        lines.append(text(render(app.notice.text), size=BODY, color=REFUSED if app.notice.kind == "refused" else MUTED,
+                          max_lines=3))
     return ft.Container(
-        ft.Row([ft.Row(chips, spacing=4), ft.Column(lines, spacing=0, expand=True, tight=True)]),
+        ft.Row([ft.Column(chips, spacing=2, tight=True), ft.Column(lines, spacing=0, expand=True, tight=True)]),
         padding=ft.Padding.symmetric(horizontal=6, vertical=2),
     )

@@ -10,7 +10,7 @@ import flet as ft
 from companion.contract import View
 from companion.i18n import _
 from ui.views.chart import chart_button
-from ui.widgets.common import MID, MUTED, button, card, safe, text
+from ui.widgets.common import BODY, CAPTION, MID, MUTED, button, card, safe, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -22,13 +22,13 @@ def panel(app: App, view: View) -> ft.Control:
     log = session.log(app.viewer)
     steps = list(reversed(log["log"]))
     redo = log["redo"]
-    rows: list[ft.Control] = [text(_("Undone (can be redone):"), size=14, color=MUTED)] if redo else []
-    rows += [text(f"↷ {line['description']}", size=15, color="#78909c") for line in reversed(redo)]
+    rows: list[ft.Control] = [text(_("Undone (can be redone):"), size=CAPTION, color=MUTED)] if redo else []
+    rows += [text(f"↷ {line['description']}", size=BODY, color="#78909c") for line in reversed(redo)]
     rows += [_step_row(app, line, newer) for newer, line in enumerate(steps)]
     return ft.Row([
         card(ft.Column(rows or [text(_("Nothing done yet."))], scroll=ft.ScrollMode.AUTO, expand=True, spacing=2), expand=True),
         ft.Column([
-            button(_("Undo the last step"), app.undo, icon=ft.Icons.UNDO, height=64, width=200, disabled=not steps),
+            button(_("Undo the last step"), app.undo, icon=ft.Icons.UNDO, height=84, width=200, disabled=not steps, max_lines=3),
             button(_("Redo"), app.redo, icon=ft.Icons.REDO, height=64, width=200, disabled=not redo),
             chart_button(app),
         ], spacing=8),

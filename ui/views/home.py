@@ -12,7 +12,7 @@ from companion.messages import render
 from companion.store import SavedGame
 from ui import i18n
 from ui.views.game import notices
-from ui.widgets.common import BIG, MUTED, PANEL, REFUSED, SELECTED_BG, SMALL, button, card, keyed, safe, text
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, PANEL, REFUSED, SELECTED_BG, button, card, keyed, safe, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -35,7 +35,7 @@ def _language(app: App) -> ft.Dropdown:
         options=[ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()],
         on_select=safe(lambda e: app.set_language(e.control.value)),
         width=200,
-        text_size=16,
+        text_size=BODY,
     )
 
 
@@ -55,7 +55,7 @@ def build(app: App) -> ft.Control:
                 for game in companion.games().values()]
     parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
     parts.append(ft.Row([card(_saved_games(app), expand=3), card(_join(app), width=250)], expand=True,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Column(parts, expand=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -65,7 +65,7 @@ def build_remote(app: App) -> ft.Control:
     """A phone's page before it joins a seat: only the join code (the table's screens stay on the table)."""
     parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=SMALL))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
     parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
     parts.append(_language(app))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
@@ -107,11 +107,11 @@ def _saved_row(app: App, saved: SavedGame) -> ft.Control:
     return ft.Container(
         content=ft.Row([
             ft.Column([
-                text(", ".join(saved.players), size=18, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                text(", ".join(saved.players), size=BODY, weight=ft.FontWeight.BOLD, max_lines=3),  # every name whole
                 text(_("{game} · game {id} · {when} · {status}").format(game=title, id=saved.id, when=when, status=_status(saved.status)),
-                     size=SMALL, color=MUTED, max_lines=2),
+                     size=CAPTION, color=MUTED, max_lines=2),
             ], spacing=0, expand=True),
-            text(_("now playing"), size=SMALL, color="#81c784") if current else
+            text(_("now playing"), size=BODY, color="#81c784") if current else
             keyed(button(_("Resume"), lambda e, gid=saved.id: _resume(app, gid), data=saved.id, max_lines=1), f"resume:{saved.id}"),
         ]),
         padding=ft.Padding.symmetric(horizontal=8, vertical=4), bgcolor=PANEL, border_radius=ft.BorderRadius.all(8),
@@ -139,7 +139,7 @@ def _join(app: App) -> ft.Control:
     app.fields["join_code"], app.fields["join"] = code, join
     return ft.Column([
         text(_("Join a seat"), size=BIG, weight=ft.FontWeight.BOLD),
-        text(_("Your own screen for your seat: type the code the table shows under Seats."), size=SMALL, color=MUTED),
+        text(_("Your own screen for your seat: type the code the table shows under Seats."), size=CAPTION, color=MUTED),
         code,
         button(_("Join"), join, icon=ft.Icons.LOGIN, width=220),
     ], spacing=6, scroll=ft.ScrollMode.AUTO)

@@ -11,7 +11,7 @@ from companion.contract import MASTER, View
 from companion.errors import RuleError
 from companion.i18n import _
 from ui.widgets.common import BIG, MID, button, safe, text
-from ui.widgets.keypad import DIGITS, ENTER, keypad, typed
+from ui.widgets.keypad import DIGITS_LOW, ENTER, keypad, typed
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -61,17 +61,17 @@ def _lock_screen(app: App) -> ft.Control:
         app.page.update()
 
     pin.on_submit = safe(unlock)
-    keys = keypad(DIGITS, key)
+    keys = keypad(DIGITS_LOW, key, columns=4, width=72, size=BIG, height=52)
     app.fields.update(pin=pin, unlock=unlock, key=key)
-    # Under a banner and a long prompt (a red moon, in Russian) the keypad would run off the screen: it scrolls.
-    return ft.Column([ft.Row([
-        ft.Column([
-            text(_("The game master's view shows what the players must not see. Players: look away."), size=MID),
-            pin,
-            button(_("Unlock"), unlock, icon=ft.Icons.LOCK_OPEN, width=240),
-        ], spacing=10, width=300),
+    # The keypad first, three rows high, at the top: it shows whole even under a banner and a long prompt
+    # (a red moon, in Russian); the words beside it may scroll.
+    return ft.Row([
         keys,
-    ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)], scroll=ft.ScrollMode.AUTO, expand=True)
+        ft.Column([
+            ft.Row([pin, button(_("Unlock"), unlock, icon=ft.Icons.LOCK_OPEN)], spacing=8, wrap=True, run_spacing=6),
+            text(_("The game master's view shows what the players must not see. Players: look away."), size=MID),
+        ], spacing=8, expand=True, scroll=ft.ScrollMode.AUTO),
+    ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
 def lock(app: App) -> None:

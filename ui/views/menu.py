@@ -18,7 +18,8 @@ import flet as ft
 from companion.i18n import _
 from companion.inputs import DONE, Ask, Choice, Option
 from companion.messages import M, render
-from ui.widgets.common import MID, SELECTED_BG, button, keyed, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, SELECTED_BG, button, keyed, text
+from ui.widgets.fit import LINE_HEIGHT, lines
 
 if TYPE_CHECKING:
     from companion.table import Menu
@@ -38,8 +39,22 @@ def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Co
     if not options:
         return _nothing_to_do(app, width)
     pointed = menu.item if menu is not None else None
-    return _column([keyed(button(numbered(o), lambda e, o=o: choose(app, o), size=15, width=width,
+    return _column([keyed(item_button(numbered(o), lambda e, o=o: choose(app, o), width=width,
                                  bgcolor=SELECTED_BG if o == pointed else None), option_key(o)) for o in options], fill)
+
+
+def answered_in_place(app: App, option: Option, width: int | None = 232) -> ft.Control:
+    """`option`'s one question asked at once, its choices as the buttons (one tap each, not two), with the
+    rest of the menu below: for a step the table does over and over (Big Bang's real deal: the card laid
+    at each location in turn)."""
+    ask = option.asks[0]
+    others = [o for o in app.options() if o != option]
+    return ft.Column([
+        text(render(option.label), size=MID, weight=ft.FontWeight.BOLD, color="#90caf9"),
+        *[item_button(numbered(c), lambda e, v=c.value: app.command({**option.command, ask.arg: v}), width=width,
+                 bgcolor=SELECTED_BG if c.likely else None) for c in ask.choices],
+        *[keyed(item_button(numbered(o), lambda e, o=o: choose(app, o), width=width), option_key(o)) for o in others],
+    ], spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
 def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft.Control:
@@ -51,6 +66,14 @@ def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft
     choices = tuple(item for item in menu.items if isinstance(item, Choice))
     return _question(menu.option, menu.ask, choices, lambda value: table.answer(value, app.viewer),
                      lambda e: table.cancel_question(app.viewer), width, fill, lit)
+
+
+def item_button(label: str, on_click: Callable[..., Any], width: int | None, bgcolor: str | None = None) -> ft.Control:
+    """A menu item: body-size letters, as many lines as its words need in a column `width` px wide (a long
+    German item takes a third), so no item is ever cut; at least BUTTON_HEIGHT tall."""
+    rows = 2 if width is None else max(2, lines(label, width - 2 * BUTTON_PADDING[0], BODY))
+    return button(label, on_click, size=BODY, width=width, bgcolor=bgcolor, max_lines=rows,
+                  height=BUTTON_HEIGHT if rows <= 2 else round(rows * BODY * LINE_HEIGHT) + 2 * BUTTON_PADDING[1] + 4)
 
 
 def numbered(item: Option | Choice) -> str:
@@ -126,9 +149,9 @@ def _question(option: Option, ask: Ask, choices: tuple[Choice, ...], pick: Calla
               fill: bool, lit: Choice | None = None) -> ft.Control:
     """An option's question as big buttons, one per choice (`lit`: the one the hardware buttons point at), and Back."""
     return ft.Column([
-        text(render(option.label), size=15, color="#90caf9", max_lines=2),
+        text(render(option.label), size=BODY, color="#90caf9", max_lines=2),
         text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
-        _column([button(numbered(c), lambda e, v=c.value: pick(v), size=15, width=width, bgcolor=SELECTED_BG if c == lit else None)
+        _column([item_button(numbered(c), lambda e, v=c.value: pick(v), width=width, bgcolor=SELECTED_BG if c == lit else None)
                  for c in choices], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
     ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else ft.CrossAxisAlignment.START)

@@ -12,7 +12,8 @@ from companion.contract import View
 from companion.i18n import _
 from companion.messages import P, render
 from ui.joining import grouped
-from ui.widgets.common import MUTED, SMALL, button, card, keyed, seat_chip, seat_screen_colour, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, CAPTION, MUTED, button, card, keyed, seat_chip, seat_screen_colour, text
+from ui.widgets.fit import lines
 from ui.widgets.qr import qr_image
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def panel(app: App, view: View) -> ft.Control:
              for index, seat in enumerate(view.seats)]
     return ft.Column([
         text(_("Each player may follow the game on a phone: show your seat's code, then scan it or type it on the phone."),
-             size=SMALL, color=MUTED),
+             size=CAPTION, color=MUTED),
         ft.Row(tiles, spacing=8, wrap=True, run_spacing=8),
         keyed(button(_("New codes"), lambda e: _renew(app), icon=ft.Icons.REFRESH, max_lines=1), "new-codes"),
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -45,20 +46,23 @@ def _renew(app: App) -> None:
 
 
 def _seat_tile(app: App, index: int, seat: str, name: str, background: str, code: str) -> ft.Control:
-    parts: list[ft.Control] = [seat_chip(name, background, size=18), text(_connected(app, seat), size=SMALL, color=MUTED)]
+    parts: list[ft.Control] = [seat_chip(name, background, size=BODY, width=TILE - 16), text(_connected(app, seat), size=CAPTION, color=MUTED)]
     if app.code_seat == seat:
         url = app.hub.join_url(code)
         parts += [
             qr_image(url, size=132, label=_("QR code to join as {name}").format(name=name)),
             ft.Semantics(label=_("Join code of {name}: {code}").format(name=name, code=code),
                          content=text(grouped(code), size=20, weight=ft.FontWeight.BOLD)),
-            text(url, size=11, color=MUTED),  # read, not copied: a selectable text is a 32 px text field to a finger
+            text(url, size=CAPTION, color=MUTED),  # read, not copied: a selectable text is a 32 px text field to a finger
             keyed(button(_("Hide"), lambda e: app.show_code(None), icon=ft.Icons.VISIBILITY_OFF, width=TILE - 16, max_lines=1),
                   "hide-code"),
         ]
     else:
-        parts.append(keyed(button(_("Show {name}'s code").format(name=name), lambda e: app.show_code(seat), icon=ft.Icons.QR_CODE_2,
-                                  width=TILE - 16), f"show-code:{index}"))
+        # as many lines as the label needs: a long name ("Show Michael McAllister's code") is never cut
+        label = _("Show {name}'s code").format(name=name)
+        rows = lines(label, TILE - 16 - 2 * BUTTON_PADDING[0], BODY)
+        parts.append(keyed(button(label, lambda e: app.show_code(seat), width=TILE - 16, height=max(BUTTON_HEIGHT, rows * 26 + 12),
+                                  max_lines=rows), f"show-code:{index}"))
     return card(ft.Column(parts, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True), width=TILE)
 
 

@@ -24,13 +24,15 @@ from companion.messages import M, Text, render
 from companion.palette import seat_colour
 from companion.settings import SettingInfo, describe, dotted_overrides, merged, read_table_file
 from ui.games import screens_for
-from ui.widgets.common import MUTED, REFUSED, SMALL, button, card, icon_button, safe, seat_chip, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, CAPTION, MUTED, REFUSED, button, caption, card, icon_button, keyed, safe, seat_chip, text
 from ui.widgets.keypad import TypingTarget, keyboard
 
 if TYPE_CHECKING:
     from ui.app import App
 
 FIELD_WIDTH = 250
+#: the border of the name field the on-screen keys type into
+TYPING = "#ffca28"
 #: how many names of earlier games are offered to tap
 RECENT_NAMES = 8
 #: the field of one game setting: a choice, an on/off switch or a number
@@ -56,28 +58,54 @@ def build(app: App) -> ft.Control:
     seated = ft.Semantics(exclude_semantics=True)  # read as one line: "At the table: Ann, Bob"
     recent = _recent_names(app)
     suggestions = ft.Row(spacing=6, run_spacing=6, wrap=True)
+    # the kiosk has no keyboard: the on-screen keys show from the start while the first name is still to be typed
     keys = ft.Container(visible=False)
 
     def show_keys() -> None:
+        mark_target()
         if not keys.visible:
             keys.content, keys.visible = keyboard(target.key), True
-            app.page.update()
+        app.page.update()
 
     def toggle_keys(e: object = None) -> None:
         keys.content, keys.visible = (None, False) if keys.visible else (keyboard(target.key), True)
+        mark_target()
         app.page.update()
+
+    def mark_target() -> None:
+        """While the on-screen keys show, the field they type into stands out (a thick amber border)."""
+        current = target.current() if keys.visible else None
+        for field in _name_fields(names):
+            field.border_color, field.border_width = (TYPING, 3) if field is current else (None, None)
+
+    def pick(name: str) -> None:
+        """An earlier player tapped: into the next empty field; with none, into a new one while the game has a seat left."""
+        if all((field.value or "").strip() for field in _name_fields(names)) and len(names.controls) < high:
+            _set_name_count(names, len(names.controls) + 1, show_seats, target.focus)
+        target.put(name)
+
+    def same_table(players: list[str]) -> None:
+        """The table of the last game again: its players in their seats (so their colours), in order."""
+        count = max(low, min(high, len(players)))
+        _set_name_count(names, count, show_seats, target.focus)
+        for field, name in zip(_name_fields(names), [*players[:count], *[""] * count], strict=False):
+            field.value = name
+        target.field = None
+        keys.content, keys.visible = None, False  # nothing left to type
+        show_seats()
 
     target = TypingTarget(lambda: _name_fields(names), lambda: show_seats(), on_focus=show_keys, capitalise=True)
 
     def show_seats(e: object = None, update: bool = True) -> None:
         """The table as the names stand, each in its seat's colour: the order is the turn order."""
         typed = [name for name in ((field.value or "").strip() for field in _name_fields(names)) if name]
-        chips = [seat_chip(name, seat_colour(index).screen, size=15) for index, name in enumerate(typed)]
-        seated.content = ft.Row([text(_("At the table:"), size=15, color=MUTED), *chips], spacing=6, wrap=True, run_spacing=4)
+        chips = [seat_chip(name, seat_colour(index).screen, size=BODY) for index, name in enumerate(typed)]
+        seated.content = ft.Row([text(_("At the table:"), size=CAPTION, color=MUTED), *chips], spacing=6, wrap=True, run_spacing=4)
         seated.label = _("At the table: {names}").format(names=", ".join(typed))
         offered = [name for name in recent if name not in typed]
-        suggestions.controls = [text(_("Earlier players:"), size=15, color=MUTED),
-                                *(button(name, lambda e, name=name: target.put(name), size=15, max_lines=1) for name in offered)] if offered else []
+        suggestions.controls = [text(_("Earlier players:"), size=CAPTION, color=MUTED),
+                                *(button(name, lambda e, name=name: pick(name), size=BODY, max_lines=1) for name in offered)] if offered else []
+        mark_target()
         if update:
             app.page.update()
 
@@ -86,10 +114,12 @@ def build(app: App) -> ft.Control:
         low, high = max(low, seat_count.low or low), min(high, seat_count.high or high)
     start_with = seat_count.default if seat_count is not None else low
     _set_name_count(names, max(low, min(high, int(start_with))), show_seats, target.focus)
+    if not any((field.value or "").strip() for field in _name_fields(names)):
+        keys.content, keys.visible = keyboard(target.key), True
     show_seats(update=False)
     fields = {s.key: _setting_field(s) for s in settings if s is not seat_count}
     part = screens_for(game.id).setup_part(app)
-    error = text("", color=REFUSED, size=SMALL)
+    error = text("", color=REFUSED, size=BODY)
 
     def show_error(message: Text) -> None:
         error.value = render(message)
@@ -126,9 +156,15 @@ def build(app: App) -> ft.Control:
 
     app.fields.update(names=names, settings=fields, error=error, start_game=start_game, part=part,
                       more=lambda: change_count(+1), fewer=lambda: change_count(-1), keys=keys, toggle_keys=toggle_keys,
-                      type_key=target.key, pick_name=target.put, name_target=target)
+                      type_key=target.key, pick_name=pick, name_target=target)
+    last = _last_table(app, game.id)
+    again = [keyed(button(_("The same table again: {names}").format(names=", ".join(last)), lambda e: same_table(last),
+                          icon=ft.Icons.REPLAY, max_lines=3, height=BUTTON_HEIGHT + 26 * (len(", ".join(last)) > 40)),
+                   "same-table")] if last else []
+    app.fields.update(same_table=lambda: same_table(last))
     form: list[ft.Control] = [
-        ft.Row([text(_("Players in turn order"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+        *again,
+        ft.Row([text(_("Players in turn order"), size=BODY, weight=ft.FontWeight.BOLD, expand=True),
                 button(_("Fewer"), lambda e: change_count(-1), icon=ft.Icons.REMOVE, max_lines=1),
                 button(_("More"), lambda e: change_count(+1), icon=ft.Icons.ADD, max_lines=1),
                 icon_button(ft.Icons.KEYBOARD, _("On-screen keyboard"), toggle_keys, key="keyboard")]),
@@ -140,8 +176,9 @@ def build(app: App) -> ft.Control:
     if part is not None:  # before the settings: what matters most, and the settings can be long
         form += part.controls
     if fields or own_file is not None:
-        form += [text(_("Settings the rules leave open"), size=18, weight=ft.FontWeight.BOLD),
-                 ft.Row([*([own_file] if own_file is not None else []), *fields.values()], wrap=True, spacing=8, run_spacing=8)]
+        form += [text(_("Settings the rules leave open"), size=BODY, weight=ft.FontWeight.BOLD),
+                 ft.Row([*([own_file] if own_file is not None else []), *(keyed(_with_help(f), f"setting:{key}") for key, f in fields.items())],
+                        wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)]
     return ft.Column([
         ft.Row([icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home"),
                 text(_("New {game}").format(game=render(game.title)), size=20, weight=ft.FontWeight.BOLD, expand=True,
@@ -166,6 +203,11 @@ def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None], o
         field.on_focus = safe(lambda e, field=field: on_focus(field))
         names.controls.append(field)
     del names.controls[count:]
+
+
+def _last_table(app: App, game_id: str) -> list[str]:
+    """The players of the most recent saved game of `game_id`, in their seats' order ([] when there is none)."""
+    return next((list(saved.players) for saved in app.companion.saved_games() if saved.game == game_id), [])
 
 
 def _recent_names(app: App) -> list[str]:
@@ -210,7 +252,7 @@ def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, Setting
                 control.value = str(value)
         show_error("")
 
-    return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=16,
+    return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=BODY,
                        options=[ft.DropdownOption(key="", text=_("the game's own")),
                                 *(ft.DropdownOption(key=name, text=name) for name in files)],
                        on_select=safe(choose)), own
@@ -228,16 +270,23 @@ def _dotted(values: dict[str, Any], key: str) -> Any:
 
 def _setting_field(info: SettingInfo) -> SettingField:
     label = render(info.label)
-    help_text = render(info.help) if info.help else None
     if info.kind == "choice":
-        return ft.Dropdown(label=label, value=str(info.default), width=FIELD_WIDTH + 120, text_size=16, data=info,
-                           options=[ft.DropdownOption(key=value, text=render(name)) for value, name in info.choices],
-                           tooltip=help_text)
+        return ft.Dropdown(label=label, value=str(info.default), width=FIELD_WIDTH + 120, text_size=BODY, data=info,
+                           options=[ft.DropdownOption(key=value, text=render(name)) for value, name in info.choices])
     if info.kind == "bool":
-        return ft.Switch(label=label, value=bool(info.default), data=info, tooltip=help_text, height=48)
+        return ft.Switch(label=label, value=bool(info.default), data=info, height=48,
+                         label_text_style=ft.TextStyle(size=BODY))
     return ft.TextField(label=_("{setting} (default {n})").format(setting=label, n=info.default), value=str(info.default),
-                        width=FIELD_WIDTH, text_size=18, dense=True, keyboard_type=ft.KeyboardType.NUMBER, data=info,
-                        helper=help_text, helper_max_lines=2)
+                        width=FIELD_WIDTH, text_size=BODY, dense=True, keyboard_type=ft.KeyboardType.NUMBER, data=info)
+
+
+def _with_help(field: SettingField) -> ft.Control:
+    """A setting's field with its help under it, whole, in caption letters (a field's own helper line is
+    12 px and cut after two lines; a tooltip never shows on a touchscreen)."""
+    info: SettingInfo = field.data
+    if not info.help:
+        return field
+    return ft.Column([field, caption(render(info.help))], spacing=2, tight=True, width=field.width or FIELD_WIDTH + 120)
 
 
 def _request(game: GameDefinition, typed_names: list[str], fields: dict[str, SettingField],

@@ -11,7 +11,8 @@ import flet as ft
 from companion.contract import View
 from companion.i18n import _
 from companion.messages import render
-from ui.widgets.common import MID, button, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, button, text
+from ui.widgets.fit import lines
 from ui.widgets.ring import RingPreview
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 GESTURES = ("tap", "double", "hold")
 #: the simulated buttons' column, and each gesture's button in it
-BUTTONS_WIDTH, GAP = 360, 4
+BUTTONS_WIDTH, GAP = 408, 4  # a gesture's word whole at body size ("vasthouden", "удержание")
 GESTURE_WIDTH = (BUTTONS_WIDTH - 2 * GAP) // len(GESTURES)
 
 
@@ -38,15 +39,17 @@ def panel(app: App, view: View) -> ft.Control:
     columns: list[ft.Control] = []
     if companion.simulated_ring:
         led_count, frame = companion.ring_preview()
-        preview = RingPreview(led_count or 24, size=170)
+        preview = RingPreview(led_count or 24, size=148)
         preview.show(frame)
         app.ring_preview = preview
         columns.append(ft.Column([text(_("Ring"), size=MID, weight=ft.FontWeight.BOLD), preview.control],
-                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=190))
+                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=156, scroll=ft.ScrollMode.AUTO))
     if companion.simulated_buttons:
         columns.append(_buttons(app))
     if companion.simulated_reader:
-        tray = [button(label, like_a_device(partial(companion.scan, uid)), size=14, width=200, data=uid)
+        # a label of three lines ("Неизвестная метка 04a1b2c3d4e5f6") gets a taller button; the rest stay short, so the tray fits
+        tray = [button(label, like_a_device(partial(companion.scan, uid)), size=BODY, width=200, data=uid, max_lines=3,
+                       height=BUTTON_HEIGHT + 32 if lines(label, 200 - 2 * BUTTON_PADDING[0], BODY) > 2 else BUTTON_HEIGHT)
                 for uid, label in companion.tray()]
         columns.append(ft.Column([text(_("Card tray: tap to scan"), size=MID, weight=ft.FontWeight.BOLD), *tray],
                                  spacing=4, scroll=ft.ScrollMode.AUTO, expand=True))
@@ -69,13 +72,13 @@ def _buttons(app: App) -> ft.Control:
     companion = app.companion
     table = companion.table
     pointing = render(table.selection()) if table is not None else ""
-    rows: list[ft.Control] = [text(_("Buttons point at: {line}").format(line=pointing or "—"), size=15, color="#fff59d", max_lines=3)]
+    rows: list[ft.Control] = [text(_("Buttons point at: {line}").format(line=pointing or "—"), size=BODY, color="#fff59d", max_lines=3)]
     for name in companion.button_names():
         # the button's name over its gestures: each gesture a third of the column, so "удержание" or
         # "tieni premuto" has room (and shrinks to fit what still would not)
-        rows.append(text(_button_label(name), size=15, weight=ft.FontWeight.BOLD, max_lines=1))
+        rows.append(text(_button_label(name), size=BODY, weight=ft.FontWeight.BOLD, max_lines=1))
         rows.append(ft.Row([
-            button(_gesture_label(gesture), like_a_device(partial(companion.press, name, gesture)), size=15, width=GESTURE_WIDTH,
+            button(_gesture_label(gesture), like_a_device(partial(companion.press, name, gesture)), size=BODY, width=GESTURE_WIDTH,
                    data=f"{name}:{gesture}", max_lines=2)
             for gesture in GESTURES], spacing=GAP))
     return ft.Column(rows, spacing=2, width=BUTTONS_WIDTH, scroll=ft.ScrollMode.AUTO)

@@ -21,9 +21,17 @@ from ui.widgets.fit import fitted_size
 log = logging.getLogger(__name__)
 
 FONT = "DejaVu Sans"
-BIG = 22  # the prompt, numbers
-MID = 17  # buttons, labels
-SMALL = 14
+#: the type scale, px, for a 7" screen read from a metre away (the browser layout check holds every screen to it):
+#: a key figure (moon, doom, clock, level, strength, AP, VP), a heading or the prompt, body text and buttons,
+#: and a secondary caption — drawn in MUTED, the one colour that may be smaller than body text
+FIGURE = 40
+BIG = 22
+MID = BODY = 18
+SMALL = CAPTION = 16
+
+#: how a table screen's main column scrolls: its scrollbar always shows while there is more than fits, a cue
+#: that something lies below the fold (a hand, a location)
+MORE_BELOW = ft.ScrollMode.ALWAYS
 
 #: the smallest finger target, in px, both ways
 TOUCH = 48
@@ -60,17 +68,30 @@ def text(value: str, size: float = MID, weight: ft.FontWeight | None = None, col
     return ft.Text(value, size=size, weight=weight, color=color, **kw)
 
 
+def caption(value: str, **kw: Any) -> ft.Text:
+    """A secondary line (a column's name, a hint): CAPTION px in MUTED, the only text smaller than body text."""
+    return ft.Text(value, size=CAPTION, color=MUTED, **kw)
+
+
+def figure(value: str, key: str, color: str | None = None, size: float = FIGURE, **kw: Any) -> ft.Control:
+    """A key figure (the moon, doom, a level, AP…) big enough to read from a chair, marked "figure:<key>"
+    so the layout check holds it to FIGURE px at least."""
+    return ft.Semantics(identifier=f"figure:{key}", content=ft.Text(value, size=size, weight=ft.FontWeight.BOLD, color=color,
+                                                                     max_lines=1, **kw))
+
+
 def button(label: str, on_click: Callable[..., Any] | None, *, icon: ft.IconData | None = None, color: str | None = None,
            bgcolor: str | None = None, height: int = BUTTON_HEIGHT, width: int | None = None,
            expand: bool | int | None = None, disabled: bool = False, size: float = MID, data: Any = None,
            max_lines: int = 2) -> ft.Button:
     """A big touch button: at least 48 px each way, its label on at most `max_lines` lines. A button of
-    a fixed width shrinks its label's letters (down to 12 px) until the words fit (ui/widgets/fit.py):
-    a label of any language stays whole."""
+    a fixed width shrinks a label given larger than body text down to BODY px until the words fit
+    (ui/widgets/fit.py), never below: a label that does not fit then needs a wider button or more lines
+    (the browser layout check names it)."""
     height, width = max(height, TOUCH), max(width, TOUCH) if width is not None else None
     if width is not None:
         room = width - 2 * BUTTON_PADDING[0] - (BUTTON_ICON if icon is not None else 0)
-        size = fitted_size(label, room, max_lines, size, height=height - 2 * BUTTON_PADDING[1])
+        size = fitted_size(label, room, max_lines, size, smallest=min(size, BODY), height=height - 2 * BUTTON_PADDING[1])
     return ft.Button(
         content=ft.Text(label, size=size, text_align=ft.TextAlign.CENTER, max_lines=max_lines,
                         overflow=ft.TextOverflow.ELLIPSIS),
@@ -111,7 +132,7 @@ def tab_button(label: str, icon: ft.IconData, on_click: Callable[..., Any] | Non
     colour = "#ffffff" if selected else "#c5cae9"
     return keyed(ft.Button(
         content=ft.Column([ft.Icon(icon, size=20, color=colour),
-                           ft.Text(label, size=13, color=colour, max_lines=1, no_wrap=True)],
+                           ft.Text(label, size=BODY, color=colour, max_lines=1, no_wrap=True)],
                           spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                           alignment=ft.MainAxisAlignment.CENTER),
         on_click=safe(on_click), height=BUTTON_HEIGHT, bgcolor=SELECTED_BG if selected else None,
@@ -121,11 +142,10 @@ def tab_button(label: str, icon: ft.IconData, on_click: Callable[..., Any] | Non
 
 
 def banner(message: str, colour: str, icon: ft.IconData = ft.Icons.WARNING_AMBER_ROUNDED) -> ft.Container:
-    """A full-width alert that matters: red moon, a loss, a win."""
+    """A full-width alert that matters: red moon, a loss, a win. Never cut: a long one takes another line."""
     return ft.Container(
         content=ft.Row([ft.Icon(icon, color=ft.Colors.WHITE, size=30),
-                        ft.Text(message, size=BIG, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True,
-                                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]),
+                        ft.Text(message, size=BIG, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True)]),
         bgcolor=colour,
         padding=ft.Padding.symmetric(horizontal=12, vertical=4),
         border_radius=ft.BorderRadius.all(8),
@@ -148,12 +168,12 @@ def seat_screen_colour(seats: Sequence[Seat], seat_id: str | None) -> str:
     return colour("unknown").screen
 
 
-def seat_chip(name: str, background: str, *, size: int = BIG, strong: bool = True) -> ft.Container:
-    """A seat's name on its colour (the colour its status LED and ring arcs use)."""
+def seat_chip(name: str, background: str, *, size: float = BIG, strong: bool = True, width: int | None = None) -> ft.Container:
+    """A seat's name on its colour (the colour its status LED and ring arcs use). Given a `width`, a long
+    name ("Michael McAllister") takes a second line: a name is never cut."""
     return ft.Container(
-        text(name, size=size, weight=ft.FontWeight.BOLD if strong else None, color="#000000", max_lines=1,
-             overflow=ft.TextOverflow.ELLIPSIS),
-        bgcolor=background,
+        text(name, size=size, weight=ft.FontWeight.BOLD if strong else None, color="#000000", max_lines=2 if width else 1),
+        bgcolor=background, width=width,
         padding=ft.Padding.symmetric(horizontal=10, vertical=4),
         border_radius=ft.BorderRadius.all(8),
     )

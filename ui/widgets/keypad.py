@@ -7,11 +7,13 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion import i18n
-from ui.widgets.common import button
+from ui.widgets.common import BUTTON_HEIGHT, button
 
 BACKSPACE, ENTER, SPACE = "⌫", "✓", "␣"
 #: the PIN keypad, as a phone lays it out
 DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", BACKSPACE, "0", ENTER)
+#: the PIN keypad three rows high (four keys to a row), so it shows whole under a banner and a long prompt
+DIGITS_LOW = ("1", "2", "3", BACKSPACE, "4", "5", "6", "0", "7", "8", "9", ENTER)
 #: keyboard rows per script; a language's table names its players in its own letters
 LATIN_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 CYRILLIC_ROWS = ("ЙЦУКЕНГШЩЗХ", "ФЫВАПРОЛДЖЭ", "ЯЧСМИТЬБЮЁ")
@@ -19,10 +21,11 @@ CYRILLIC_ROWS = ("ЙЦУКЕНГШЩЗХ", "ФЫВАПРОЛДЖЭ", "ЯЧСМИ
 EXTRA = {"de": "ÄÖÜ", "nl": "Ë", "it": "ÈÉ"}
 
 
-def keypad(keys: Sequence[str], on_key: Callable[[str], None], columns: int = 3, width: int = 64, size: int = 20) -> ft.Column:
+def keypad(keys: Sequence[str], on_key: Callable[[str], None], columns: int = 3, width: int = 64, size: int = 20,
+           height: int = BUTTON_HEIGHT) -> ft.Column:
     """`keys` as a grid of big buttons, `columns` to a row; a tap calls `on_key(key)`."""
     rows = [keys[i:i + columns] for i in range(0, len(keys), columns)]
-    return ft.Column([ft.Row([_key(k, on_key, width, size) for k in row], spacing=4) for row in rows], spacing=4, tight=True)
+    return ft.Column([ft.Row([_key(k, on_key, width, size, height) for k in row], spacing=4) for row in rows], spacing=4, tight=True)
 
 
 def keyboard(on_key: Callable[[str], None], width: int = 48, size: int = 18) -> ft.Column:
@@ -49,8 +52,8 @@ def typed(current: str, key: str, limit: int | None = None, capitalise: bool = F
     return current + key
 
 
-def _key(label: str, on_key: Callable[[str], None], width: int, size: int) -> ft.Control:
-    return button(label, lambda e: on_key(label), width=width, size=size, max_lines=1, data=label)
+def _key(label: str, on_key: Callable[[str], None], width: int, size: int, height: int = BUTTON_HEIGHT) -> ft.Control:
+    return button(label, lambda e: on_key(label), width=width, size=size, max_lines=1, data=label, height=height)
 
 
 class TypingTarget:
@@ -86,11 +89,14 @@ class TypingTarget:
         self._on_change()
 
     def put(self, value: str) -> None:
-        """`value` into the current field, then on to the next empty one."""
-        field = self.current()
+        """`value` (a name tapped from a list) into the next empty field — the current one if it is empty,
+        never over a name already typed — then on to the next empty one. With no empty field, nothing changes."""
+        fields = list(self._fields())
+        current = self.current()
+        field = current if current is not None and not (current.value or "").strip() else \
+            next((f for f in fields if not (f.value or "").strip()), None)
         if field is None:
             return
         field.value = value
-        fields = list(self._fields())
         self.field = next((f for f in fields if not (f.value or "").strip()), None)
         self._on_change()

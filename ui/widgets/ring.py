@@ -10,7 +10,7 @@ import flet as ft
 from companion.i18n import _
 from companion.palette import colour
 from companion.ring import Track
-from ui.widgets.common import hexcolour
+from ui.widgets.common import BODY, CAPTION, MUTED, figure, hexcolour
 
 if TYPE_CHECKING:
     from ui.ports import RingFramePort
@@ -41,8 +41,8 @@ def track_role(track: Track, position: int) -> str:
 
 
 def track_dial(track: Track, caption: str, size: int = 230, label: str = "") -> ft.Control:
-    """Every position as a numbered dot round a circle, the marker big and white, its number large
-    in the middle under `caption` ("Moon")."""
+    """Every position as a dot round a circle (numbered where it matters: the marker, the bottom, the top),
+    the marker big and white, its number large in the middle under `caption` ("Moon")."""
     count = max(track.length, 1)
     dot = max(22, min(40, int(size * 2.6 / count)))
     dots = []
@@ -51,9 +51,12 @@ def track_dial(track: Track, caption: str, size: int = 230, label: str = "") -> 
         d = dot + 8 if is_marker else dot
         left, top = around(count, size, dot, position)
         role = track_role(track, position)
+        # a number only where it tells something (the marker, the bottom, the top): one in every small dot would
+        # be too small to read from a chair, and the marker's number stands large in the middle
+        numbered = role in ("marker", "danger", "top")
         dots.append(ft.Container(
-            content=ft.Text(str(position), size=16 if is_marker else 13, weight=ft.FontWeight.BOLD,
-                            color="#000000" if role in _LIGHT_ROLES else "#ffffff"),
+            content=ft.Text(str(position), size=BODY, weight=ft.FontWeight.BOLD,
+                            color="#000000" if role in _LIGHT_ROLES else "#ffffff") if numbered else None,
             width=d, height=d, left=left - (d - dot) / 2, top=top - (d - dot) / 2,
             bgcolor=colour(role).screen, shape=ft.BoxShape.CIRCLE, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(3, colour("gold").screen) if is_marker else None,
@@ -61,10 +64,9 @@ def track_dial(track: Track, caption: str, size: int = 230, label: str = "") -> 
     near_bottom = track.position - track.bottom <= 2
     centre = ft.Container(
         content=ft.Column([
-            ft.Text(caption, size=15, color="#b0bec5"),
-            ft.Text(str(track.position), size=54, weight=ft.FontWeight.BOLD,
-                    color=colour("danger").screen if near_bottom else "#ffffff"),
-            ft.Text(_("of {top}").format(top=track.top if track.top is not None else track.length - 1), size=14, color="#b0bec5"),
+            ft.Text(caption, size=CAPTION, color=MUTED),
+            figure(str(track.position), "moon", size=54, color=colour("danger").screen if near_bottom else "#ffffff"),
+            ft.Text(_("of {top}").format(top=track.top if track.top is not None else track.length - 1), size=CAPTION, color=MUTED),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True),
         left=0, top=0, width=size, height=size, alignment=ft.Alignment.CENTER,
     )
@@ -82,7 +84,7 @@ class RingPreview:
             left, top = around(led_count, size, dot, i)
             self.leds.append(ft.Container(width=dot, height=dot, left=left, top=top, bgcolor="#000000", shape=ft.BoxShape.CIRCLE,
                                           border=ft.Border.all(1, "#444444")))
-        self.caption = ft.Text("", size=13, color="#b0bec5", text_align=ft.TextAlign.CENTER)
+        self.caption = ft.Text("", size=CAPTION, color=MUTED, text_align=ft.TextAlign.CENTER)
         self.control = ft.Column([
             ft.Semantics(label=_("Ring preview"), content=ft.Stack([*self.leds], width=size, height=size)),
             self.caption,

@@ -145,7 +145,7 @@ def _actions(s: BigBangState) -> list[Option]:
         found.append(Option(M("Fight {enemy} ({p}%)", enemy=card.name, p=_chance(s, card, fight_bonus(s, character))), {"cmd": "act"},
                             _fight_asks(s, card, character, remote=False), dialog="fight", number=HERE))
         if _sword_beats(s, card):
-            found.append(Option(M("Beat {enemy} with the Sword of Billy Sparks", enemy=card.name), {"cmd": "act", "sword": True},
+            found.append(Option(M("Beat {enemy} with the Sword of Billy Sparks", enemy=names.card_name(card.name)), {"cmd": "act", "sword": True},
                                 _reward_asks(s, card), number=SWORD))
     elif card:
         found.append(Option(M("Take {card}: {reward}", card=card.name, reward=names.reward(card)), {"cmd": "act"}, _reward_asks(s, card),
@@ -182,7 +182,7 @@ def _power(s: BigBangState, power: str, actor: str) -> list[Option]:
     if power == "howard":
         found = []
         for o in sorted((o for o in odds(s) if o["how"] == "remote"), key=lambda o: -o["percent"]):  # the best chance first
-            card, place = s.card_at(o["location"]), s.config.location_names[o["location"] - 1]
+            card, place = s.card_at(o["location"]), names.place(s.config.location_names[o["location"] - 1])
             assert card is not None
             found.append(Option(M("Howard fights {enemy} at {place} ({p}%)", enemy=o["enemy"], place=place, p=_chance(s, card, 0)),
                                 {"cmd": "special", "location": o["location"]}, _fight_asks(s, card, actor, remote=True), dialog="fight"))
@@ -253,8 +253,8 @@ def _refill(s: BigBangState) -> list[Option]:
     found: list[Option] = []
     for n in s.fillable_locations():
         deck = s.decks[s.config.location_decks[n - 1]]
-        cards = tuple(Choice(card, s.config.cards[card].name) for card in sorted(deck))
-        found.append(Option(M("Card laid at {place}", place=s.config.location_names[n - 1]), {"cmd": "place", "location": n},
+        cards = tuple(Choice(card, names.card_name(s.config.cards[card].name)) for card in sorted(deck))
+        found.append(Option(M("Card laid at {place}", place=names.place(s.config.location_names[n - 1])), {"cmd": "place", "location": n},
                             (Ask("card", M("Card"), cards),), number=n))
     return found + [Option(M("The companion lays them"), {"cmd": "deal"}, number=7)]
 
@@ -265,7 +265,7 @@ def _locations(s: BigBangState, exclude: int | None = None, likely: int | None =
     Scanning the card that lies at a place picks it (when no other place shows the same card)."""
     places = [n for n in range(1, 7) if n != exclude]
     lying = [s.locations[n - 1] for n in places]
-    return tuple(Choice(n, s.config.location_names[n - 1], number=n, likely=n == likely, card=card if lying.count(card) == 1 else None)
+    return tuple(Choice(n, names.place(s.config.location_names[n - 1]), number=n, likely=n == likely, card=card if lying.count(card) == 1 else None)
                  for n, card in zip(places, lying, strict=True))
 
 
@@ -405,8 +405,9 @@ def scan(s: BigBangState, card: str, actor: Viewer) -> dict[str, Any] | Option |
         if len(places) == 1:
             return {"cmd": "place", "location": places[0], "card": card}
         if places:
-            where = tuple(Choice(n, s.config.location_names[n - 1], number=n, likely=i == 0) for i, n in enumerate(places))
-            return Option(M("Lay {card}", card=s.config.cards[card].name), {"cmd": "place", "card": card}, (Ask("location", M("Where"), where),))
+            where = tuple(Choice(n, names.place(s.config.location_names[n - 1]), number=n, likely=i == 0) for i, n in enumerate(places))
+            return Option(M("Lay {card}", card=names.card_name(s.config.cards[card].name)), {"cmd": "place", "card": card},
+                          (Ask("location", M("Where"), where),))
     if s.phase == LETTERS and card.startswith(LETTER_TILE):
         lay = {"cmd": "lay", "letter": card.removeprefix(LETTER_TILE)}
         return lay if any(option.command == lay for option in options(s, actor)) else None  # a letter not laid yet

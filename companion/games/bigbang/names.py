@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.bigbang.config import RED_MOON, Card
+from companion.i18n import N_
 from companion.messages import M, Message, Text, joined
 
 _ITEMS = {
@@ -18,6 +19,20 @@ _REWARDS = {
     "relic:amulet": M("Amulet of Leslie Winkle"), "relic:sword": M("Sword of Billy Sparks"), "relic:staff": M("Staff of Brent Spiner"),
 }
 _KINDS = {"enemy": M("enemy"), "helper": M("helper"), "treasure": M("treasure")}
+#: the default deck's names that are words, not people (a location, a treasure): marked for the catalogue, so
+#: `place` and `card_name` show them translated; a person's name, and a table's own name, shows as written
+DATA_WORDS = (N_("Apartment 4A"), N_("Laundry room"), N_("Stairwell"), N_("Comic Center"), N_("Lab equipment"), N_("Whiteboard"),
+              N_("Thai takeout"), N_("Rare comic book"), N_("Green Lantern lamp"))
+
+
+def place(name: str) -> Text:
+    """A location's name from the data ("Laundry room"), in the table's language where the catalogue has it."""
+    return M(name)
+
+
+def card_name(name: str) -> Text:
+    """A location card's name from the data ("Thai takeout"), in the table's language where the catalogue has it."""
+    return M(name)
 
 
 def character(key: str) -> Text:
@@ -55,10 +70,6 @@ def kind(key: str) -> Text:
 
 def face(value: int | str) -> Text:
     return M("red moon") if value == "moon" else str(value)
-
-
-def card_name(card: Card | None, fallback: str = "") -> Text:
-    return card.name if card is not None else fallback
 
 
 __all__ = ["Message", "card_name", "character", "face", "hand", "item", "kind", "reward", "reward_item", "reward_option"]

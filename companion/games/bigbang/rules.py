@@ -286,7 +286,7 @@ def move(tx: Tx, c: cmd.Move) -> None:
     location = _location(c.location)
     if s.positions[s.chosen.character] == location:
         raise RuleError("ALREADY_THERE", M("{character} already stands at {place}.",
-                                           character=names.character(s.chosen.character), place=s.config.location_names[location - 1]))
+                                           character=names.character(s.chosen.character), place=names.place(s.config.location_names[location - 1])))
     tx.emit(ev.ActionUsed(s.chosen.character))
     move_character(tx, s.chosen.character, location)
 
@@ -301,13 +301,13 @@ def act(tx: Tx, c: cmd.Act) -> None:
         raise RuleError("OFF_BOARD", M("{character} is off the board: move first.", character=names.character(character)))
     card = s.card_at(location)
     if card is None:
-        raise RuleError("EMPTY_LOCATION", M("No card lies at {place}.", place=s.config.location_names[location - 1]))
+        raise RuleError("EMPTY_LOCATION", M("No card lies at {place}.", place=names.place(s.config.location_names[location - 1])))
     tx.emit(ev.ActionUsed(character))
     if card.kind == "enemy":
         fight(tx, character, location, c, remote=False)
         return
     if c.die is not None or c.reroll is not None or c.sword or c.helpers:
-        raise RuleError("NO_ENEMY", M("{card} is not an enemy: there is nothing to fight.", card=card.name))
+        raise RuleError("NO_ENEMY", M("{card} is not an enemy: there is nothing to fight.", card=names.card_name(card.name)))
     take_reward(tx, card, c.choice, c.artefact)
     tx.emit(ev.LocationCleared(location, card.id))
 
@@ -342,7 +342,7 @@ def fight(tx: Tx, character: str, location: int, c: cmd.FightArgs, remote: bool)
     s = tx.state
     card = s.card_at(location)
     if card is None or card.kind != "enemy":
-        raise RuleError("NO_ENEMY", M("There is no enemy at {place}.", place=s.config.location_names[location - 1]))
+        raise RuleError("NO_ENEMY", M("There is no enemy at {place}.", place=names.place(s.config.location_names[location - 1])))
     if c.sword and c.helpers:
         raise RuleError("BAD_ARGUMENTS", M("The sword wins without a roll: keep the helper cards."))
     helpers = _check_helpers(s, character, c.helpers or {})
@@ -645,12 +645,12 @@ def place_card(tx: Tx, location: int, card: str) -> None:
     """Digest §A turn 4: empty locations refill from their own location deck."""
     s = tx.state
     if s.locations[location - 1] is not None:
-        raise RuleError("NOT_EMPTY", M("{place} already has a card.", place=s.config.location_names[location - 1]))
+        raise RuleError("NOT_EMPTY", M("{place} already has a card.", place=names.place(s.config.location_names[location - 1])))
     deck = s.config.location_decks[location - 1]
     if not s.decks[deck].get(card):
         name = s.config.cards[card].name if card in s.config.cards else card
         raise RuleError("NOT_IN_DECK", M("No card \"{card}\" is left in the location deck of {place}.",
-                                         card=name, place=s.config.location_names[location - 1]))
+                                         card=name, place=names.place(s.config.location_names[location - 1])))
     tx.emit(ev.LocationFilled(location, card))
 
 

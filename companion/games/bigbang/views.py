@@ -191,7 +191,7 @@ def _deal(s: BigBangState, player: str) -> Text:
 
 
 def _layout(s: BigBangState, player: str) -> Text:
-    places = ", ".join(s.config.location_names[n - 1] for n in s.fillable_locations())
+    places = joined([names.place(s.config.location_names[n - 1]) for n in s.fillable_locations()], ", ")
     return M("Lay a location card on each place and scan it: {places}.", places=places)
 
 
@@ -231,7 +231,7 @@ def _red_moon(s: BigBangState, player: str) -> Text:
 
 
 def _refill(s: BigBangState, player: str) -> Text:
-    places = ", ".join(s.config.location_names[n - 1] for n in s.fillable_locations())
+    places = joined([names.place(s.config.location_names[n - 1]) for n in s.fillable_locations()], ", ")
     return M("Lay new location cards on: {places}.", places=places)
 
 
@@ -283,11 +283,11 @@ def _started(before: BigBangState, events: Sequence[Event]) -> Text:
 
 
 def _place(s: BigBangState, location: int | None) -> Text:
-    return M("off the board") if location is None else s.config.location_names[location - 1]
+    return M("off the board") if location is None else names.place(s.config.location_names[location - 1])
 
 
-def _card_name(s: BigBangState, card: str) -> str:
-    return s.config.cards[card].name if card in s.config.cards else card
+def _card_name(s: BigBangState, card: str) -> Text:
+    return names.card_name(s.config.cards[card].name) if card in s.config.cards else card
 
 
 def _fight(s: BigBangState, e: ev.FightResolved) -> Text:

@@ -20,7 +20,7 @@ from companion.i18n import _
 from companion.inputs import Ask, Option
 from companion.messages import render
 from ui.games.bigbang import words
-from ui.widgets.common import REFUSED, SELECTED_BG, button, text
+from ui.widgets.common import BODY, REFUSED, SELECTED_BG, button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -63,7 +63,7 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
     has_reroll = bool(view["artefacts"].get("reroll"))
     has_sword = odds is not None and odds["sword"]
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
-    title = ft.Text(size=19, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    title = ft.Text(size=19)
 
     def chance() -> int | None:
         if odds is None:
@@ -82,7 +82,7 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
         return artefact_ask is not None and state["die"] is not None and artefact_ask.asked(picked())
 
     def choices(current: Any, values: Iterable[Any], on_pick: Callable[[Any], None], label: Callable[[Any], str]) -> ft.Control:
-        return ft.Row([button(label(v), lambda e, v=v: on_pick(v), size=16, width=64 if len(label(v)) <= 2 else None, max_lines=1,
+        return ft.Row([button(label(v), lambda e, v=v: on_pick(v), size=BODY, width=64 if len(label(v)) <= 2 else None, max_lines=1,
                               bgcolor=SELECTED_BG if current == v else None, color="#ffffff" if current == v else None)
                        for v in values], spacing=4, wrap=True, run_spacing=4)
 
@@ -158,30 +158,30 @@ def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
         if odds is not None and p is not None:
             rows.append(text(_("Win chance: {p}%").format(p=p), size=26, weight=ft.FontWeight.BOLD, color="#81c784" if p >= 50 else "#ffb74d"))
             rows.append(text(_("{enemy}: strength {s}, danger {d}; bonus +{b}").format(
-                enemy=odds["enemy"], s=odds["strength"], d=odds["danger"], b=odds["bonus"] + sum(state["helpers"].values())), size=14))
+                enemy=odds["enemy"], s=odds["strength"], d=odds["danger"], b=odds["bonus"] + sum(state["helpers"].values())), size=BODY))
         for name, most in helpers_possible.items():
-            rows.append(ft.Row([text(_("{name} helps with").format(name=name), size=15, width=150),
+            rows.append(ft.Row([text(_("{name} helps with").format(name=name), size=BODY, width=150),
                                 choices(state["helpers"][name], range(most + 1), partial(set_helper, name), str)]))
         if choice_ask is not None:
             labels = {c.value: render(c.label) for c in choice_ask.choices}
-            rows.append(ft.Row([text(_("Reward"), size=15, width=150),
+            rows.append(ft.Row([text(_("Reward"), size=BODY, width=150),
                                 choices(state["choice"], labels, lambda v: set_("choice", v), labels.__getitem__)]))
-        rows.append(ft.Row([text(_("The die shows"), size=15, weight=ft.FontWeight.BOLD, expand=True),
-                            button(roll_label(), lambda e: roll(), icon=ft.Icons.CASINO, size=15, max_lines=1)]))
+        rows.append(ft.Row([text(_("The die shows"), size=BODY, weight=ft.FontWeight.BOLD, expand=True),
+                            button(roll_label(), lambda e: roll(), icon=ft.Icons.CASINO, size=BODY, max_lines=1)]))
         rows.append(choices(state["die"], FACES, lambda v: set_("die", v), words.face))
         if state["rolled"]:
             rolled = (_("The companion rolled {a}, then {b}.").format(a=words.face(state["die"]), b=words.face(state["reroll"]))
                       if state["reroll"] is not None else _("The companion rolled {face}.").format(face=words.face(state["die"])))
-            rows.append(text(rolled, size=15, color="#fff59d"))
+            rows.append(text(rolled, size=BODY, color="#fff59d"))
         if has_reroll:
-            rows.append(text(_("Re-roll artefact: the second roll (only after a losing roll)"), size=14))
+            rows.append(text(_("Re-roll artefact: the second roll (only after a losing roll)"), size=BODY))
             rows.append(choices(state["reroll"], FACES, lambda v: set_("reroll", None if state["reroll"] == v else v), words.face))
         if artefact_ask is not None and artefact_asked():
             labels = {c.value: render(c.label) for c in artefact_ask.choices}
-            rows.append(text(_("Won: which artefact was drawn?"), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(text(_("Won: which artefact was drawn?"), size=BODY, weight=ft.FontWeight.BOLD))
             rows.append(choices(state["artefact"], labels, lambda v: set_("artefact", v), labels.__getitem__))
         if state["problem"]:
-            rows.append(text(state["problem"], size=15, color=REFUSED, weight=ft.FontWeight.BOLD))
+            rows.append(text(state["problem"], size=BODY, color=REFUSED, weight=ft.FontWeight.BOLD))
         body.controls = rows
         with contextlib.suppress(Exception):  # not shown yet
             app.page.update()

@@ -12,7 +12,7 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import M, P, render
 from ui.views.menu import choose
-from ui.widgets.common import MID, MUTED, button, card, text
+from ui.widgets.common import BODY, CAPTION, MID, MUTED, button, card, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -44,7 +44,7 @@ def runes_panel(app: App, view: View) -> ft.Control:
         shown = letter_button(letter) if letter is not None else ft.Container(
             text("?", size=26, color="#90a4ae"), width=62, height=58, alignment=ft.Alignment.CENTER,
             border=ft.Border.all(2, "#f9a825" if index == len(gate["board"]) else "#455a64"), border_radius=ft.BorderRadius.all(10))
-        return ft.Column([text(rune, size=13, color="#90caf9", max_lines=1), shown], spacing=2,
+        return ft.Column([text(rune, size=BODY, color="#90caf9", max_lines=1), shown], spacing=2,
                          horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     slots = [slot(i, rune) for i, rune in enumerate(gate["runes"])]
@@ -57,17 +57,17 @@ def runes_panel(app: App, view: View) -> ft.Control:
     if attempt is not None:
         side.append(button(_("Try to close the gate"), lambda e: app.show_dialog(gate_dialog(app, attempt)),
                            icon=ft.Icons.DOOR_FRONT_DOOR, bgcolor="#6a1b9a", color="#ffffff"))
-    side += [button(render(o.label), lambda e, o=o: choose(app, o), size=15) for o in clue_options]
+    side += [button(render(o.label), lambda e, o=o: choose(app, o), size=BODY) for o in clue_options]
     side.append(text(_last_attempt(gate["last_attempt"]), size=MID, weight=ft.FontWeight.BOLD))
     return ft.Column([
         text(_("Letters at the gate"), size=MID, weight=ft.FontWeight.BOLD),
         ft.Row(slots, spacing=6, wrap=True),
-        ft.Row([text(_("Not laid yet:") if lay else _("Beside the board:"), size=15), *beside], spacing=6, wrap=True),
-        text(hint, size=15, color="#fff59d") if hint else ft.Container(),
+        ft.Row([text(_("Not laid yet:") if lay else _("Beside the board:"), size=BODY), *beside], spacing=6, wrap=True),
+        text(hint, size=BODY, color="#fff59d") if hint else ft.Container(),
         ft.Row([
             card(ft.Column([text(_("Clues learned"), size=MID, weight=ft.FontWeight.BOLD),
                             text(_clues(gate["clues"]), size=MID),
-                            text(_("Clues owed: {n}").format(n=gate["clues_owed"]), size=14) if gate["clues_owed"] else ft.Container()],
+                            text(_("Clues owed: {n}").format(n=gate["clues_owed"]), size=BODY) if gate["clues_owed"] else ft.Container()],
                            spacing=4), expand=True),
             card(ft.Column(side, spacing=6), expand=True),
         ], vertical_alignment=ft.CrossAxisAlignment.START),
@@ -128,7 +128,7 @@ def gate_dialog(app: App, option: Option) -> ft.AlertDialog:
         app.command({**option.command, "board": board})
 
     slots: list[ft.Control] = [ft.Semantics(label=_("{rune}: {letter}").format(rune=rune, letter=letter), exclude_semantics=True, content=ft.Column(
-                                   [text(rune, size=13, color="#90caf9"), text(letter, size=30, weight=ft.FontWeight.BOLD)],
+                                   [text(rune, size=BODY, color="#90caf9"), text(letter, size=30, weight=ft.FontWeight.BOLD)],
                                    horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0))  # read as one: "Fehu: B"
                                for rune, letter in zip(gate["runes"], board, strict=True)]
     dialog = ft.AlertDialog(
@@ -137,8 +137,8 @@ def gate_dialog(app: App, option: Option) -> ft.AlertDialog:
         content=ft.Column([
             text(_("Check the letters on the real board first:"), size=MID),
             ft.Row(slots, spacing=14, wrap=True),
-            text(_("If the cardboard differs, lay the letters as shown: only Sheldon's swap moves them."), size=14, color=MUTED),
-            text(render(P("The attempt spends {n} cube.", "The attempt spends {n} cubes.", n=view["gate_cost"])), size=15),
+            text(_("If the cardboard differs, lay the letters as shown: only Sheldon's swap moves them."), size=CAPTION, color=MUTED),
+            text(render(P("The attempt spends {n} cube.", "The attempt spends {n} cubes.", n=view["gate_cost"])), size=BODY),
         ], tight=True, width=540),
         actions=[button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
                  button(_("The board matches: try"), go, bgcolor="#6a1b9a", color="#ffffff", max_lines=1)],

@@ -15,8 +15,8 @@ from companion.games.bigbang.config import default_settings
 from companion.i18n import _
 from companion.messages import M, Text
 from ui.games import SetupPart
-from ui.widgets.common import MUTED, SMALL, icon_button, safe, text
-from ui.widgets.keypad import BACKSPACE, DIGITS, ENTER, keypad, typed
+from ui.widgets.common import BODY, CAPTION, MUTED, icon_button, safe, text
+from ui.widgets.keypad import BACKSPACE, DIGITS_LOW, ENTER, keypad, typed
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -28,13 +28,13 @@ PIN_DIGITS = 8
 def setup_part(app: App) -> SetupPart:
     gate = default_settings()["gate"]
     runes, letters = gate["runes"], gate["letters"]
-    mode = ft.Dropdown(label=_("Rune solution"), value="drawn", width=380, text_size=16, options=[
+    mode = ft.Dropdown(label=_("Rune solution"), value="drawn", width=380, text_size=BODY, options=[
         ft.DropdownOption(key="drawn", text=_("drawn in secret by the companion")),
         ft.DropdownOption(key="typed", text=_("typed in by a game master")),
     ])
     solution = ft.TextField(label=_("Letters in rune order ({runes})").format(runes=", ".join(runes)), password=True,
                             can_reveal_password=True, text_size=18, dense=True, expand=True)
-    pin_dots = text("", size=15, color=MUTED)
+    pin_dots = text("", size=CAPTION, color=MUTED)
 
     def update() -> None:
         with contextlib.suppress(Exception):  # not on a page yet
@@ -63,7 +63,7 @@ def setup_part(app: App) -> SetupPart:
             solution.value = typed(solution.value or "", key)
         update()
 
-    pin_keys = ft.Container(keypad(DIGITS, pin_key), visible=False)
+    pin_keys = ft.Container(keypad(DIGITS_LOW, pin_key, columns=4, width=72, height=52), visible=False)
     letter_keys = ft.Container(keypad((*letters, BACKSPACE), letter_key, columns=len(letters) + 1, width=48), visible=False)
 
     def show(keys: ft.Container, visible: bool = True) -> None:
@@ -92,7 +92,7 @@ def setup_part(app: App) -> SetupPart:
         ft.Row([solution]),
         letter_keys,
         text(_("Without a game-master PIN nobody can ever see the solution, not even after the game; with one, only the game-master tab "
-               "shows it, to whoever types the PIN."), size=SMALL, color=MUTED),
+               "shows it, to whoever types the PIN."), size=CAPTION, color=MUTED),
     ]
     return SetupPart(controls, complete, {"solution_mode": mode, "solution": solution, "pin": pin, "pin_key": pin_key,
                                           "pin_keys": pin_keys, "letter_key": letter_key, "letter_keys": letter_keys})

@@ -11,8 +11,8 @@ from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Track
 from ui.games.bigbang import words
-from ui.views.menu import options_panel
-from ui.widgets.common import MID, SMALL, banner, text
+from ui.views.menu import answered_in_place, options_panel
+from ui.widgets.common import BODY, MID, MORE_BELOW, banner, caption, text
 from ui.widgets.ring import track_dial
 
 if TYPE_CHECKING:
@@ -27,11 +27,24 @@ def table_panel(app: App, view: View) -> ft.Control:
     if app.narrow:  # a phone on a seat: its own hand and the menu first, then the board, in one scrolling column
         return ft.Column([*mine, options_panel(app, width=None, fill=False), ft.Row([moon_track(app, view, 170), cubes(view)], wrap=True),
                           hands(view), locations(view), beside_the_board(view)], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
-    left = ft.Column([moon_track(app, view, 206), cubes(view), hands(view)], spacing=4, width=212,
+    # the hands head the middle column, the active player's lit: never below the fold, nor under the red-moon banner
+    left = ft.Column([moon_track(app, view, 200), cubes(view)], spacing=4, width=206,
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, scroll=ft.ScrollMode.AUTO)
-    middle = ft.Column([*mine, locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=ft.ScrollMode.AUTO)
-    right = ft.Container(options_panel(app), width=232)
+    middle = ft.Column([*mine, hands(view), locations(view), beside_the_board(view)], spacing=4, expand=True, scroll=MORE_BELOW)
+    right = ft.Container(_real_deal_layout(app, view) or options_panel(app), width=232)
     return ft.Row([left, middle, right], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+
+
+def _real_deal_layout(app: App, view: View) -> ft.Control | None:
+    """Laying out the real deal: the next location's cards straight away, a tap each (the menu would take
+    two: the location, then its card); None at any other time."""
+    if view.turn.phase != "layout" or app.pending is not None:
+        return None
+    table = app.companion.table
+    if table is None or (table.menu(app.viewer) is not None and table.menu(app.viewer).option is not None):
+        return None  # the buttons (or a scan) asked a question already: the menu shows it
+    place = next((o for o in app.options() if o.command.get("cmd") == "place" and len(o.asks) == 1), None)
+    return answered_in_place(app, place) if place is not None else None
 
 
 def my_hand(app: App, view: View) -> list[ft.Control]:
@@ -42,8 +55,8 @@ def my_hand(app: App, view: View) -> list[ft.Control]:
     player = next((p for p in view["players"] if p["name"] == app.viewer.seat), None)
     if player is None:
         return []
-    return [ft.Container(text(_("Your hand: {cards}").format(cards=words.hand(player["hand"])), size=19, weight=ft.FontWeight.BOLD,
-                              color="#000000", max_lines=2), bgcolor=seat_colour(view["players"].index(player)).screen,
+    return [ft.Container(text(_("Your hand: {cards}").format(cards=words.hand(player["hand"])), size=20, weight=ft.FontWeight.BOLD,
+                              color="#000000"), bgcolor=seat_colour(view["players"].index(player)).screen,
                          border_radius=ft.BorderRadius.all(8), padding=ft.Padding.symmetric(horizontal=8, vertical=4))]
 
 
@@ -70,7 +83,7 @@ def cubes(view: View) -> ft.Control:
     boxes = [ft.Container(width=24, height=24, border_radius=ft.BorderRadius.all(4), bgcolor=amber if i < filled else "#263238",
                           border=ft.Border.all(2, amber)) for i in range(seats)]
     return ft.Semantics(label=_("Cubes: {n} of {max}").format(n=filled, max=seats), content=ft.Row(
-        [text(_("Cubes"), size=15, max_lines=1), *boxes, text(f"{filled}/{seats}", size=MID, weight=ft.FontWeight.BOLD, max_lines=1)],
+        [text(_("Cubes"), size=BODY, max_lines=1), *boxes, text(f"{filled}/{seats}", size=MID, weight=ft.FontWeight.BOLD, max_lines=1)],
         spacing=4, alignment=ft.MainAxisAlignment.CENTER, wrap=True))
 
 
@@ -81,10 +94,10 @@ def hands(view: View) -> ft.Control:
         seat = seat_colour(index).screen  # a Big Bang seat is its place at the table
         active = player["active"]
         rows.append(ft.Container(
-            text(_("{name}: {cards}").format(name=player["name"], cards=words.hand(player["hand"])), size=14,
-                 weight=ft.FontWeight.BOLD if active else None, color="#000000" if active else "#ffffff", max_lines=2),
+            text(_("{name}: {cards}").format(name=player["name"], cards=words.hand(player["hand"])), size=BODY,
+                 weight=ft.FontWeight.BOLD if active else None, color="#000000" if active else "#ffffff"),
             bgcolor=seat if active else None, border=ft.Border.all(2, seat), border_radius=ft.BorderRadius.all(6),
-            padding=ft.Padding.symmetric(horizontal=6, vertical=2), width=206))
+            padding=ft.Padding.symmetric(horizontal=6, vertical=2)))
     return ft.Column(rows, spacing=3, tight=True)
 
 
@@ -96,22 +109,21 @@ def locations(view: View) -> ft.Control:
 def _location(location: dict[str, Any]) -> ft.Control:
     found = location["card"]
     if found is None:
-        what = [text(_("empty: lay a card"), size=SMALL, color="#ffcc80")]
+        what = [text(_("empty: lay a card"), size=BODY, color="#ffcc80")]
         tint = "#263238"
     else:
         detail = (_("strength {s} · danger {d}").format(s=found["strength"], d=found["danger"]) if found["kind"] == "enemy"
                   else words.kind(found["kind"]))
         # the tiles scroll with the middle column: a long name or reward (any language) takes another line
-        what = [text(found["name"], size=16, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                text(detail, size=12, color="#cfd8dc", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                text(_("reward: {reward}").format(reward=words.reward(found["reward"])), size=12, color="#cfd8dc", max_lines=4,
-                     overflow=ft.TextOverflow.ELLIPSIS)]
+        what = [text(words.card(found["name"]), size=BODY, weight=ft.FontWeight.BOLD),
+                caption(detail),
+                caption(_("reward: {reward}").format(reward=words.reward(found["reward"])))]
         tint = KIND_TINTS.get(found["kind"], "#263238")
     who = ", ".join(words.character(c) for c in location["characters"])
     return ft.Container(
         ft.Column([
-            text(f"{location['number']} {location['name']}", size=12, color="#90caf9", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-            text(who, size=13, color="#fff59d", weight=ft.FontWeight.BOLD, max_lines=2) if who else ft.Container(),
+            text(f"{location['number']} {words.place(location['name'])}", size=BODY, color="#90caf9"),
+            text(who, size=BODY, color="#fff59d", weight=ft.FontWeight.BOLD) if who else ft.Container(),
             *what,
         ], spacing=0, tight=True),
         bgcolor=tint, padding=ft.Padding.symmetric(horizontal=6, vertical=3), border_radius=ft.BorderRadius.all(8), expand=True,
@@ -122,7 +134,7 @@ def beside_the_board(view: View) -> ft.Control:
     items = [f"{words.item(k)} ×{n}" for k, n in view["artefacts"].items() if n] + [words.item(r) for r in view["relics"]]
     off = [words.character(c) for c, where in view["characters"].items() if where is None]
     return ft.Column([
-        text(_("Pile: {n}").format(n=view["pile"]), size=15, max_lines=1),
-        text(_("Artefacts & relics: {items}").format(items=", ".join(items) or "—"), size=14, max_lines=2),
-        text(_("Off the board: {names}").format(names=", ".join(off) or "—"), size=13, color="#90a4ae", max_lines=2),
+        text(_("Pile: {n}").format(n=view["pile"]), size=BODY),
+        text(_("Artefacts & relics: {items}").format(items=", ".join(items) or "—"), size=BODY),
+        caption(_("Off the board: {names}").format(names=", ".join(off) or "—")),
     ], spacing=1, tight=True)

@@ -33,3 +33,13 @@ def item(key: str) -> str:
 
 def face(value: int | str) -> str:
     return render(names.face(value))
+
+
+def place(name: str) -> str:
+    """A location's name from the view ("Laundry room"), translated where the catalogue has it."""
+    return render(names.place(name))
+
+
+def card(name: str) -> str:
+    """A location card's name from the view ("Thai takeout"), translated where the catalogue has it."""
+    return render(names.card_name(name))

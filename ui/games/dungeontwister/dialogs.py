@@ -12,7 +12,7 @@ import flet as ft
 from companion.i18n import _
 from companion.inputs import Option
 from ui.games.dungeontwister import words
-from ui.widgets.common import SELECTED_BG, button, text
+from ui.widgets.common import BODY, SELECTED_BG, button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -24,7 +24,7 @@ def _refresh(app: App) -> None:
 
 
 def _toggles(tokens: list[str], picked: list[str], on_toggle: Callable[[str], None], label: Callable[[str], str]) -> ft.Control:
-    return ft.Row([button(label(t), lambda e, t=t: on_toggle(t), size=15, max_lines=2, data=t,
+    return ft.Row([button(label(t), lambda e, t=t: on_toggle(t), size=BODY, max_lines=2, data=t,
                           bgcolor=SELECTED_BG if t in picked else None, color="#ffffff" if t in picked else None)
                    for t in tokens], spacing=4, run_spacing=4, wrap=True)
 
@@ -57,10 +57,10 @@ def attack_dialog(app: App, option: Option) -> ft.AlertDialog:
         a = strength(view, state["attackers"], "sword", view["bonuses"]["sword"])
         d = strength(view, state["defenders"], "armour", view["bonuses"]["armour"])
         body.controls = [
-            text(_("Every unwounded character next to the fight joins it, on both sides."), size=14),
-            text(_("Attackers"), size=15, weight=ft.FontWeight.BOLD),
+            text(_("Every unwounded character next to the fight joins it, on both sides."), size=BODY),
+            text(_("Attackers"), size=BODY, weight=ft.FontWeight.BOLD),
             _toggles(able, state["attackers"], lambda t: toggle("attackers", t), lambda t: words.piece(t.partition(":")[2])),
-            text(_("Defenders"), size=15, weight=ft.FontWeight.BOLD),
+            text(_("Defenders"), size=BODY, weight=ft.FontWeight.BOLD),
             _toggles(targets, state["defenders"], lambda t: toggle("defenders", t), words.token),
             text(_("Before the cards: {a} against {d}").format(a=a, d=d), size=20, weight=ft.FontWeight.BOLD),
         ]
@@ -100,13 +100,13 @@ def reveal_dialog(app: App, option: Option) -> ft.AlertDialog:
         app.command(request)
 
     def redraw() -> None:
-        rows: list[ft.Control] = [text(_("Who has access"), size=15, weight=ft.FontWeight.BOLD),
+        rows: list[ft.Control] = [text(_("Who has access"), size=BODY, weight=ft.FontWeight.BOLD),
                                   _toggles(able, [state["character"]], lambda t: set_("character", t), lambda t: words.piece(t.partition(":")[2]))]
         if "rooms" in view:
-            rows += [text(_("Room"), size=15, weight=ft.FontWeight.BOLD),
+            rows += [text(_("Room"), size=BODY, weight=ft.FontWeight.BOLD),
                      ft.Row([button(str(n), lambda e, n=n: set_("room", n), size=18, width=56, max_lines=1,
                                     bgcolor=SELECTED_BG if state["room"] == n else None) for n in rooms], spacing=4, wrap=True)]
-        rows += [text(_("Face down in the room"), size=15, weight=ft.FontWeight.BOLD),
+        rows += [text(_("Face down in the room"), size=BODY, weight=ft.FontWeight.BOLD),
                  _toggles(hidden, state["appear"], toggle, words.token)]
         body.controls = rows
         confirm.disabled = state["character"] is None or ("rooms" in view and state["room"] is None)

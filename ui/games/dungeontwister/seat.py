@@ -15,7 +15,7 @@ from companion.palette import colour
 from ui.games.dungeontwister import words
 from ui.games.dungeontwister.table import fight_board
 from ui.views.menu import options_panel
-from ui.widgets.common import MUTED, SMALL, TOUCH, button, card, text
+from ui.widgets.common import CAPTION, MUTED, TOUCH, button, card, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -65,7 +65,7 @@ def choose_card(app: App, view: View, mine: str) -> ft.Control:
 
 def hand(view: View) -> ft.Control:
     cards = " ".join(words.card(v) for v in view["my_combat_cards"])
-    return ft.Column([text(_("Your combat cards"), size=SMALL, color=MUTED), text(cards, size=22, weight=ft.FontWeight.BOLD)],
+    return ft.Column([text(_("Your combat cards"), size=CAPTION, color=MUTED), text(cards, size=22, weight=ft.FontWeight.BOLD)],
                      spacing=0, tight=True)
 
 
@@ -73,7 +73,7 @@ def used(view: View) -> ft.Control:
     """The cards this player used: gone for good (the +0 always comes back), seen by nobody else."""
     gone = view["my_used_combat_cards"]
     shown = " ".join(words.card(v) for v in gone) if gone else _("none yet")
-    return ft.Column([text(_("Used, out of the game"), size=SMALL, color=MUTED),
+    return ft.Column([text(_("Used, out of the game"), size=CAPTION, color=MUTED),
                       text(shown, size=20, color=MUTED, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if gone else None)],
                      spacing=0, tight=True)
 
@@ -81,7 +81,7 @@ def used(view: View) -> ft.Control:
 def lineup(view: View) -> ft.Control:
     picked = view.get("my_lineup") or []
     names = ", ".join(words.piece(p) for p in picked) or _("none yet")
-    return card(ft.Column([text(_("Your starting line ({n} of 4), in secret").format(n=len(picked)), size=SMALL, color=MUTED),
+    return card(ft.Column([text(_("Your starting line ({n} of 4), in secret").format(n=len(picked)), size=CAPTION, color=MUTED),
                            text(names, size=18, weight=ft.FontWeight.BOLD)], spacing=0, tight=True))
 
 

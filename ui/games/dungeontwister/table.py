@@ -17,7 +17,7 @@ from companion.i18n import _
 from companion.palette import colour
 from ui.games.dungeontwister import words
 from ui.views.menu import options_panel
-from ui.widgets.common import MUTED, SMALL, banner, card, text
+from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -34,9 +34,9 @@ def table_panel(app: App, view: View) -> ft.Control:
     if app.narrow:
         return ft.Column([options_panel(app, width=None, fill=False), ap_and_points(view), lines_board(view), fight_board(view),
                           *[side(view, c) for c in view["colours"]]], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
-    left = ft.Column([ap_and_points(view)], width=168, spacing=4)
+    left = ft.Column([ap_and_points(view)], width=168, spacing=4, scroll=ft.ScrollMode.AUTO)
     middle = ft.Column([lines_board(view), fight_board(view), *[side(view, c) for c in view["colours"]]], spacing=4, expand=True,
-                       scroll=ft.ScrollMode.AUTO)
+                       scroll=MORE_BELOW)
     return ft.Row([left, middle, ft.Container(options_panel(app, width=216), width=220)], spacing=6,
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
@@ -65,9 +65,9 @@ def ap_and_points(view: View) -> ft.Control:
     else:
         ap_line = _("of {n} AP").format(n=view["ap_budget"])
     ap = ft.Semantics(label=_("{colour}: {n} AP left").format(colour=words.colour(active or ""), n=view["ap"]), content=ft.Column([
-        text(_("AP left"), size=SMALL, color=MUTED),
-        text(str(view["ap"]), size=72, weight=ft.FontWeight.BOLD, color=tint),
-        text(ap_line, size=SMALL, color=MUTED, max_lines=1),
+        text(_("AP left"), size=CAPTION, color=MUTED, text_align=ft.TextAlign.CENTER),
+        figure(str(view["ap"]), "ap", size=72, color=tint),
+        text(ap_line, size=CAPTION, color=MUTED, text_align=ft.TextAlign.CENTER),  # "plays an action card" takes two lines
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
     points = [points_row(view, p) for p in view["players"]]
     return card(ft.Column([ap, *points], spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -77,13 +77,13 @@ def ap_and_points(view: View) -> ft.Control:
 def points_row(view: View, player: dict[str, Any]) -> ft.Control:
     tint = colour(player["colour"]).screen
     return ft.Semantics(label=_("{name}: {n} of {target} VP").format(name=player["name"], n=player["vp"], target=view["target_vp"]),
-                        content=ft.Row([
-                            ft.Container(text(player["name"], size=15, weight=ft.FontWeight.BOLD, color="#000000", max_lines=1,
-                                              overflow=ft.TextOverflow.ELLIPSIS),
+                        content=ft.Column([  # the name whole over its VP (a long name takes two lines)
+                            ft.Container(text(player["name"], size=BODY, weight=ft.FontWeight.BOLD, color="#000000",
+                                              text_align=ft.TextAlign.CENTER),
                                          bgcolor=tint, padding=ft.Padding.symmetric(horizontal=6, vertical=2),
-                                         border_radius=ft.BorderRadius.all(6), expand=True),
-                            text(f"{player['vp']}/{view['target_vp']}", size=28, weight=ft.FontWeight.BOLD),
-                        ], spacing=6))
+                                         border_radius=ft.BorderRadius.all(6), width=150),
+                            figure(f"{player['vp']}/{view['target_vp']}", f"vp:{player['colour']}"),
+                        ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 def lines_board(view: View) -> ft.Control:
@@ -93,7 +93,7 @@ def lines_board(view: View) -> ft.Control:
         return ft.Container()
     rows: list[ft.Control] = [text(_("{colour}'s starting line ({n} of 4): {characters}").format(
                                    colour=words.colour(c), n=len(line), characters=", ".join(words.piece(p) for p in line) or "—"),
-                                   size=17, color=colour(c).screen, max_lines=2) for c, line in lines.items()]
+                                   size=BODY, color=colour(c).screen) for c, line in lines.items()]
     return card(ft.Column(rows, spacing=2, tight=True))
 
 
@@ -105,7 +105,7 @@ def fight_board(view: View) -> ft.Control:
         return ft.Container()
     rows: list[ft.Control] = [text(_("{attackers} against {defenders}").format(attackers=words.group(fight["attackers"]),
                                                                                  defenders=words.group(fight["defenders"])),
-                                   size=17, weight=ft.FontWeight.BOLD, max_lines=2)]
+                                   size=BODY, weight=ft.FontWeight.BOLD)]
     revealed = fight.get("revealed") or {}
     for c in (fight["attacker"], fight["defender"]):
         chosen = c in fight["chosen"]
@@ -129,21 +129,20 @@ def side(view: View, c: str) -> ft.Control:
     characters = [ch for ch in view["characters"] if ch["colour"] == c]
     tiles = [character_tile(ch) for ch in characters]
     return card(ft.Column([
-        ft.Row([text(player["name"], size=17, weight=ft.FontWeight.BOLD, color=tint, max_lines=1),
-                *[text(fact, size=13, color=MUTED, max_lines=1) for fact in facts]], spacing=10, wrap=True, run_spacing=0),
-        ft.Row(tiles[:4], spacing=3),
-        ft.Row(tiles[4:], spacing=3),
+        ft.Row([text(player["name"], size=BODY, weight=ft.FontWeight.BOLD, color=tint),
+                *[text(fact, size=CAPTION, color=MUTED) for fact in facts]], spacing=10, wrap=True, run_spacing=0),
+        # two to a row: a character's name whole at body size ("Стенопроходец", "Wandläufer")
+        *[ft.Row(tiles[i:i + 2], spacing=3) for i in range(0, len(tiles), 2)],
     ], spacing=3, tight=True), padding=5, border_colour=tint if player["active"] else None)
 
 
 def character_tile(ch: dict[str, Any]) -> ft.Control:
     status = ch["status"]
     muted = status in ("reserve", "dead")
-    lines: list[ft.Control] = [text(words.piece(ch["piece"]), size=13, weight=None if muted else ft.FontWeight.BOLD, color=DIM if muted else None,
-                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # a long name ("Стенопроходец") takes a second line
-                               text(words.status(status), size=12, color=DIM if muted else MUTED, max_lines=1)]
+    lines: list[ft.Control] = [text(words.piece(ch["piece"]), size=BODY, weight=None if muted else ft.FontWeight.BOLD, color=DIM if muted else None),
+                               text(words.status(status), size=CAPTION, color=MUTED)]
     if ch["carrying"]:
-        lines.append(text("+ " + words.token(ch["carrying"]), size=12, color="#fff59d", max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+        lines.append(text("+ " + words.token(ch["carrying"]), size=BODY, color="#fff59d"))
     return ft.Container(ft.Column(lines, spacing=0, tight=True), expand=True, padding=ft.Padding.symmetric(horizontal=3, vertical=1),
                         border=ft.Border.all(2, STATUS_TINTS.get(status, "#37474f")), border_radius=ft.BorderRadius.all(6),
                         bgcolor="#1b1f27")

@@ -21,7 +21,7 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
 from ui.games.eldersign.worked import worked_out
-from ui.widgets.common import BIG, MUTED, SELECTED_BG, SMALL, TOUCH, button, card, text
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, SELECTED_BG, TOUCH, button, card, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -33,7 +33,20 @@ DIE_INK = {"green": "#ffffff", "yellow": "#000000", "red": "#ffffff"}
 FACES = {"green": ("inv1", "inv2", "inv3", "lore", "peril", "terror"),
          "yellow": ("inv1", "inv2", "inv3", "inv4", "lore", "peril"),
          "red": ("inv2", "inv3", "inv4", "lore", "peril", "wild")}
-SYMBOL = {"blank": "·", "inv1": "1", "inv2": "2", "inv3": "3", "inv4": "4", "lore": "L", "peril": "P", "terror": "T", "wild": "W"}
+#: each face as the dice show it, in a glyph the bundled font has (no letter to translate): investigation its number,
+#: lore a scroll's lines, peril a skull, terror a tentacled trident, the red die's wild a star
+SYMBOL = {"blank": "·", "inv1": "1", "inv2": "2", "inv3": "3", "inv4": "4", "lore": "☰", "peril": "☠", "terror": "♆", "wild": "★"}
+#: a task's box as the card prints it (odds/tasks.py's notation: "LORE", "INV:3", "LORE/PERIL") -> the dice symbols
+BOX_SYMBOL = {"LORE": SYMBOL["lore"], "PERIL": SYMBOL["peril"], "TERROR": SYMBOL["terror"]}
+#: the magnifying glass of the investigation faces, before the points a box needs
+INVESTIGATION = "⚲"
+
+
+def box_symbols(box: str) -> str:
+    """"INV:3" -> "⚲3", "LORE" -> "☰", "LORE/PERIL" -> "☰/☠"; anything else as printed."""
+    if box.startswith("INV:"):
+        return INVESTIGATION + box.removeprefix("INV:")
+    return "/".join(BOX_SYMBOL.get(part, part) for part in box.split("/"))
 
 
 def face_name(face: str) -> str:
@@ -45,19 +58,19 @@ def attempt_panel(app: App, view: View) -> ft.Control:
     a = view["attempt"]
     title = _("Attack on {name}").format(name=view["ancient_one"]["name"]) if a["battle"] else a["name"]
     rows: list[ft.Control] = [
-        ft.Row([text(title, size=18, weight=ft.FontWeight.BOLD, color=INK, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
-                button(_("What now?"), lambda e: app.show_dialog(advice_dialog(app)), icon=ft.Icons.LIGHTBULB, size=15, max_lines=1)],
+        ft.Row([text(title, size=18, weight=ft.FontWeight.BOLD, color=INK, expand=True),
+                button(_("What now?"), lambda e: app.show_dialog(advice_dialog(app)), icon=ft.Icons.LIGHTBULB, size=BODY, max_lines=1)],
                spacing=4),
         odds_line(app),
         tasks_row(a),
         dice_row(a),
     ]
     if a["held"]:
-        rows.append(ft.Row([text(_("Held:"), size=SMALL, color=MUTED),
+        rows.append(ft.Row([text(_("Held:"), size=CAPTION, color=MUTED),
                             *(die_square(None, h["face"] or "?", f"{h['text']}", small=True) for h in a["held"])], spacing=4, wrap=True))
     pool = a["pool"]
     rows.append(text(_("Free dice: {g} green, {y} yellow, {r} red").format(g=pool["green"], y=pool["yellow"], r=pool["red"]),
-                     size=SMALL, color=MUTED, max_lines=1))
+                     size=CAPTION, color=MUTED, max_lines=1))
     return card(ft.Column(rows, spacing=4, tight=True), padding=6)
 
 
@@ -65,19 +78,20 @@ def odds_line(app: App) -> ft.Control:
     """The chance to complete the attempt from here and, after a roll, the advice's best plan."""
     worked = worked_out(app)
     if worked is None:
-        return text(_("Working out the odds…"), size=SMALL, color=MUTED, max_lines=1)
+        return text(_("Working out the odds…"), size=CAPTION, color=MUTED, max_lines=1)
     parts = [_("Chance {p}%").format(p=worked.percent)] if worked.percent is not None else []
     if worked.plans:
         parts.append(_("best: {plan}").format(plan=worked.plans[0]["text"]))
     colour = MUTED if worked.percent is None else "#81c784" if worked.percent >= 50 else "#ffb74d"
-    return text(" · ".join(parts), size=15, color=colour, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    return text(" · ".join(parts), size=BODY, color=colour, weight=ft.FontWeight.BOLD)
 
 
 def tasks_row(a: dict[str, Any]) -> ft.Control:
     chips: list[ft.Control] = []
     for task in a["tasks"]:
         lit = task["eligible"] and not task["done"]
-        chips.append(ft.Container(text(("✓ " if task["done"] else f"{task['number']}: ") + task["text"], size=14, color="#000000" if lit else INK,
+        said = ("✓ " if task["done"] else f"{task['number']}: ") + " ".join(box_symbols(box) for box in task["boxes"])
+        chips.append(ft.Container(text(said, size=BODY, color="#000000" if lit else INK,
                                        max_lines=1), bgcolor="#90caf9" if lit else ("#37474f" if task["done"] else "#263238"),
                                   padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=ft.BorderRadius.all(6)))
     return ft.Row(chips, spacing=4, wrap=True)
@@ -102,7 +116,7 @@ def die_square(colour: str | None, face: str, label: str, number: int | None = N
     symbol = SYMBOL.get(face, face)
     content: list[ft.Control] = [text(symbol, size=20 if small else 24, weight=ft.FontWeight.BOLD, color=DIE_INK.get(colour or "", "#ffffff"))]
     if number is not None:
-        content.insert(0, text(str(number), size=10, color=DIE_INK.get(colour or "", "#ffffff")))
+        content.insert(0, text(str(number), size=BODY, color=DIE_INK.get(colour or "", "#ffffff")))
     return ft.Semantics(label=label, content=ft.Container(
         ft.Column(content, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
         width=size, height=size, bgcolor=DIE_COLOURS.get(colour or "", "#5e35b1"), border_radius=ft.BorderRadius.all(8),
@@ -146,8 +160,8 @@ def roll_dialog(app: App) -> ft.AlertDialog:
                 continue
             said = " ".join(SYMBOL[f] for f in in_order(COLOUR_NAMES.index(colour), entered[colour])) or "—"
             rows.append(ft.Row([text(_("{colour}: {said} ({k} of {n})").format(colour=_colour_name(colour), said=said, k=len(entered[colour]), n=n),
-                                     size=16, color=INK, expand=True, max_lines=1),
-                                button(_("Back"), lambda e, c=colour: take_back(c), icon=ft.Icons.BACKSPACE, size=14, max_lines=1)], spacing=4))
+                                     size=BODY, color=INK, expand=True, max_lines=1),
+                                button(_("Back"), lambda e, c=colour: take_back(c), icon=ft.Icons.BACKSPACE, size=BODY, max_lines=1)], spacing=4))
             rows.append(ft.Row([button(SYMBOL[f], lambda e, c=colour, f=f: add(c, f), width=64, size=22, max_lines=1,
                                        bgcolor=DIE_COLOURS[colour], color=DIE_INK[colour], disabled=len(entered[colour]) >= n)
                                 for f in FACES[colour]], spacing=4, wrap=True))
@@ -159,7 +173,7 @@ def roll_dialog(app: App) -> ft.AlertDialog:
         with contextlib.suppress(Exception):  # not shown yet
             app.page.update()
 
-    missing_hint = ft.Text("", size=16, color=MUTED, visible=False)
+    missing_hint = ft.Text("", size=CAPTION, color=MUTED, visible=False)
     confirm = button(_("These are the faces"), lambda e: submit(), icon=ft.Icons.CHECK, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
     actions: list[ft.Control] = [button(_("Cancel"), lambda e: app.close_dialog(), max_lines=1),
@@ -234,7 +248,7 @@ def clue_dialog(app: App) -> ft.AlertDialog:
         app.command({"cmd": "clue", "dice": sorted(chosen)})
 
     def redraw() -> None:
-        body.controls = [text(_("Tap the dice to roll again."), size=16, color=MUTED),
+        body.controls = [text(_("Tap the dice to roll again."), size=CAPTION, color=MUTED),
                          ft.Row([button(f"{d['number']}: {SYMBOL.get(d['face'], '?')}", lambda e, n=d["number"]: toggle(n), width=72, size=18,
                                         max_lines=1, bgcolor=SELECTED_BG if d["number"] in chosen else DIE_COLOURS[d["colour"]],
                                         color="#ffffff" if d["number"] in chosen else DIE_INK[d["colour"]])
@@ -244,7 +258,7 @@ def clue_dialog(app: App) -> ft.AlertDialog:
         with contextlib.suppress(Exception):
             app.page.update()
 
-    missing_hint = ft.Text("", size=16, color=MUTED, visible=False)
+    missing_hint = ft.Text("", size=CAPTION, color=MUTED, visible=False)
     confirm = button(_("Spend the clue"), lambda e: submit(), icon=ft.Icons.SEARCH, bgcolor="#2e7d32", color="#ffffff", disabled=True,
                      max_lines=1)
     title = ft.Column([ft.Text(_("Reroll with a clue"), size=20), missing_hint], spacing=2, tight=True)
@@ -264,7 +278,7 @@ def advice_dialog(app: App) -> ft.AlertDialog:
     chance = worked.percent if worked is not None else None
     rows: list[ft.Control] = []
     if worked is None:  # drawn again when they are ready (worked.py)
-        rows.append(text(_("Working out the odds…"), size=16, color=MUTED))
+        rows.append(text(_("Working out the odds…"), size=CAPTION, color=MUTED))
     if chance is not None:
         rows.append(text(_("Chance to complete it: {p}%").format(p=chance), size=BIG, weight=ft.FontWeight.BOLD,
                          color="#81c784" if chance >= 50 else "#ffb74d"))
@@ -272,14 +286,14 @@ def advice_dialog(app: App) -> ft.AlertDialog:
         rows.append(ft.Row([
             text(f"{plan['percent']}%", size=20 if i == 0 else 16, weight=ft.FontWeight.BOLD, width=64,
                  color="#81c784" if i == 0 else INK),
-            text(plan["text"], size=15 if i == 0 else 13, color=INK, expand=True, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
-            button(_("Do it"), lambda e, command=plan["command"]: _do(app, command), size=14, max_lines=1, width=96,
+            text(plan["text"], size=BODY, color=INK, expand=True),
+            button(_("Do it"), lambda e, command=plan["command"]: _do(app, command), size=BODY, max_lines=1, width=96,
                    bgcolor="#2e7d32" if i == 0 else None, color="#ffffff" if i == 0 else None),
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     told = bool((app.view().get("attempt") or {}).get("results_told"))
     if not plans and worked is not None:
         rows.append(text(_("This table tells what each roll did, not its faces: the chance is what the advice can give.") if told
-                         else _("Roll the dice and enter the faces: then the advice says what to do."), size=16, color=MUTED))
+                         else _("Roll the dice and enter the faces: then the advice says what to do."), size=CAPTION, color=MUTED))
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("What now?"), size=20),
                             content=ft.Container(ft.Column(rows, spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), width=600, height=320),
                             actions=[button(_("Close"), lambda e: app.close_dialog(), max_lines=1)], content_padding=ft.Padding.all(10))

@@ -14,7 +14,7 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
 from ui import i18n
-from ui.widgets.common import MUTED, REFUSED, button
+from ui.widgets.common import BODY, CAPTION, MUTED, REFUSED, button
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -31,16 +31,16 @@ def new_card_dialog(app: App, option: Option) -> ft.AlertDialog:
         if ask.arg in TYPED:
             continue
         start = ask.choices[ask.start({})] if ask.choices else None
-        fields[ask.arg] = ft.Dropdown(label=render(ask.label), value=str(start.value) if start else None, width=200, text_size=16,
+        fields[ask.arg] = ft.Dropdown(label=render(ask.label), value=str(start.value) if start else None, width=200, text_size=BODY,
                                       options=[ft.DropdownOption(key=str(c.value), text=render(c.label)) for c in ask.choices])
     typed: dict[str, ft.TextField] = {}
     if mythos:
-        typed["clock"] = ft.TextField(label=_("Hours the clock moves on"), value="0", width=200, text_size=16, dense=True,
+        typed["clock"] = ft.TextField(label=_("Hours the clock moves on"), value="0", width=200, text_size=BODY, dense=True,
                                       keyboard_type=ft.KeyboardType.NUMBER)
-        typed["text"] = ft.TextField(label=_("Anything else it says, for the players"), value="", width=420, text_size=16, dense=True)
+        typed["text"] = ft.TextField(label=_("Anything else it says, for the players"), value="", width=420, text_size=BODY, dense=True)
     else:
-        typed["task"] = ft.TextField(label=_("Its task (e.g. PERIL,LORE or INV:3)"), value="", width=420, text_size=16, dense=True)
-    problem = ft.Text("", size=15, color=REFUSED, visible=False)
+        typed["task"] = ft.TextField(label=_("Its task (e.g. PERIL,LORE or INV:3)"), value="", width=420, text_size=BODY, dense=True)
+    problem = ft.Text("", size=BODY, color=REFUSED, visible=False)
     values = {ask.arg: {str(c.value): c.value for c in ask.choices} for ask in option.asks}
 
     def request() -> dict[str, Any]:
@@ -66,7 +66,7 @@ def new_card_dialog(app: App, option: Option) -> ft.AlertDialog:
         app.page.update()
 
     title = _("A Mythos card not known yet") if mythos else _("A monster marker not known yet")
-    hint = ft.Text(_("Enter it once: the table's file keeps it for every later game."), size=14, color=MUTED)
+    hint = ft.Text(_("Enter it once: the table's file keeps it for every later game."), size=CAPTION, color=MUTED)
     body = ft.Column([hint, name, ft.Row(list(fields.values()), wrap=True, spacing=8), *typed.values(), problem], spacing=8, tight=True,
                      scroll=ft.ScrollMode.AUTO)
     dialog = ft.AlertDialog(modal=True, title=ft.Text(title, size=20), content=ft.Container(body, width=560, height=360),

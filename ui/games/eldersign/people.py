@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.contract import View
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.palette import seat_colour
 from ui.views.menu import options_panel
-from ui.widgets.common import BIG, MUTED, SMALL, TOUCH, button, card, icon_button, safe, text
-from ui.widgets.fit import TEXT_SPACING, fitted_size
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, TOUCH, button, caption, card, icon_button, safe, text
+from ui.widgets.fit import TEXT_SPACING, lines
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -25,7 +25,7 @@ COUNTERS = ("sanity", "stamina", "clues", "common", "unique", "spells", "allies"
 
 
 def counter_label(key: str) -> str:
-    return {"sanity": _("Sanity"), "stamina": _("Stamina"), "clues": _("Clues"), "common": _("Common items"),
+    return {"sanity": _("Sanity"), "stamina": _("Stamina"), "clues": pgettext("eldersign", "Clues"), "common": _("Common items"),
             "unique": _("Unique items"), "spells": _("Spells"), "allies": _("Allies"), "trophies": _("Trophies")}[key]
 
 
@@ -34,27 +34,33 @@ def investigator_rows(app: App, view: View) -> ft.Control:
     return ft.Column([_compact(app, view, i) for i in view["investigators"]], spacing=3, tight=True)
 
 
+#: the room a player's name has in a compact row (the middle column less the three numbers)
+COMPACT_NAME_WIDTH = 120
+
+
 def _compact(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
     index = view.seat_index(inv["seat"]) or 0
     seat = seat_colour(index).screen
     if inv["devoured"]:
-        numbers: list[ft.Control] = [text(_("devoured"), size=16, color=STAMINA, weight=ft.FontWeight.BOLD)]
+        numbers: list[ft.Control] = [text(_("devoured"), size=BODY, color=STAMINA, weight=ft.FontWeight.BOLD)]
     else:
         numbers = [_pair(_("S"), inv["sanity"], inv["max_sanity"], SANITY), _pair(_("St"), inv["stamina"], inv["max_stamina"], STAMINA),
                    _pair(_("C"), inv["clues"], None, "#fff59d")]
-    name = inv["name"] or inv["seat"]
-    content = ft.Row([text(("▶ " if inv["active"] else "") + inv["seat"], size=15, weight=ft.FontWeight.BOLD, color="#000000" if inv["active"] else INK,
-                           max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, width=86),
-                      text(name, size=13, color="#000000" if inv["active"] else MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
-                      *numbers], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Container(content, height=TOUCH, bgcolor=seat if inv["active"] else "#1f2633", border=ft.Border.all(2, seat),
+    # the player's name whole (a long one on two lines), the investigator's under it
+    seat_name = ("▶ " if inv["active"] else "") + inv["seat"]
+    investigator = inv["name"] or inv["seat"]
+    names = ft.Column([text(seat_name, size=BODY, weight=ft.FontWeight.BOLD, color="#000000" if inv["active"] else INK),
+                       text(investigator, size=BODY, color="#000000") if inv["active"] else caption(investigator)], spacing=0, tight=True)
+    content = ft.Row([ft.Container(names, expand=True), *numbers], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    rows = lines(seat_name, COMPACT_NAME_WIDTH, BODY, bold=True, spacing=TEXT_SPACING) + lines(investigator, COMPACT_NAME_WIDTH, BODY)
+    return ft.Container(content, height=max(TOUCH, rows * 26 + 8), bgcolor=seat if inv["active"] else "#1f2633", border=ft.Border.all(2, seat),
                         border_radius=ft.BorderRadius.all(8), padding=ft.Padding.symmetric(horizontal=6, vertical=0),
                         on_click=safe(lambda e, seat=inv["seat"]: open_counters(app, seat)), data=inv["seat"])
 
 
 def _pair(label: str, value: int, top: int | None, tint: str) -> ft.Control:
     shown = f"{value}/{top}" if top is not None else str(value)
-    return ft.Row([text(label, size=12, color=MUTED), text(shown, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)],
+    return ft.Row([text(label, size=CAPTION, color=MUTED), text(shown, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)],
                   spacing=2, tight=True)
 
 
@@ -82,7 +88,7 @@ def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
     def counter_row(app: App, inv: dict[str, Any], key: str) -> ft.Control:
         top = inv.get(f"max_{key}")
         value = f"{inv[key]}/{top}" if top else str(inv[key])
-        return ft.Row([text(counter_label(key), size=17, color=INK, width=150, max_lines=1),
+        return ft.Row([text(counter_label(key), size=BODY, color=INK, width=150),
                        icon_button(ft.Icons.REMOVE, _("{what} −1").format(what=counter_label(key)), lambda e: adjust(key, -1)),
                        text(value, size=BIG, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER, max_lines=1),
                        icon_button(ft.Icons.ADD, _("{what} +1").format(what=counter_label(key)), lambda e: adjust(key, +1))],
@@ -107,17 +113,18 @@ def investigators_panel(app: App, view: View) -> ft.Control:
 
 def _full_row(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
     mine = app.is_table or app.viewer.seat == inv["seat"]
-    head = ft.Column([text(("▶ " if inv["active"] else "") + inv["seat"], size=16, weight=ft.FontWeight.BOLD, color=INK, max_lines=1),
-                      text(inv["name"] or _("devoured"), size=12, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                     spacing=0, tight=True, width=110)
-    if inv["devoured"]:
-        return ft.Row([head, text(_("devoured: a new investigator is chosen"), size=15, color=STAMINA)], spacing=6)
-    cells: list[ft.Control] = [head]
-    for key, tint in (("sanity", SANITY), ("stamina", STAMINA), ("clues", "#fff59d")):
-        cells.append(_plus_minus(app, inv, key, tint, mine))
     goods = ", ".join(f"{counter_label(k)} {inv[k]}" for k in ("common", "unique", "spells", "allies", "trophies") if inv[k])
-    cells.append(text(goods or "—", size=12, color=MUTED, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True))
-    return ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    head = ft.Row([text(("▶ " if inv["active"] else "") + inv["seat"], size=BODY, weight=ft.FontWeight.BOLD, color=INK),
+                   caption(inv["name"] or _("devoured")), caption(goods)], spacing=10, wrap=True, run_spacing=0)
+    if inv["devoured"]:
+        return ft.Column([head, text(_("devoured: a new investigator is chosen"), size=BODY, color=STAMINA)], spacing=2, tight=True)
+    # the three counters wrap to another line rather than run past the card (the clues' + was cut off)
+    counters = [_plus_minus(app, inv, key, tint, mine) for key, tint in (("sanity", SANITY), ("stamina", STAMINA), ("clues", "#fff59d"))]
+    return ft.Column([head, ft.Row(counters, spacing=8, wrap=True, run_spacing=4)], spacing=2, tight=True)
+
+
+#: the width of a counter's name and number between its − and +
+COUNTER_LABEL_WIDTH = 116
 
 
 def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: bool) -> ft.Control:
@@ -127,11 +134,10 @@ def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: boo
     def adjust(amount: int) -> None:
         app.command({"cmd": "adjust", "seat": inv["seat"], "what": key, "amount": amount})
 
-    name = counter_label(key)  # "Geistige Gesundheit" in 58 px: two lines of smaller letters
-    label = ft.Column([text(name, size=fitted_size(name, 58, 2, 11, smallest=8, spacing=TEXT_SPACING), color=MUTED, max_lines=2,
-                            text_align=ft.TextAlign.CENTER),
-                       text(value, size=20, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)], spacing=0, tight=True,
-                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=58)
+    name = counter_label(key)  # "Geistige Gesundheit": two lines of caption letters
+    label = ft.Column([caption(name, text_align=ft.TextAlign.CENTER),
+                       text(value, size=BIG, weight=ft.FontWeight.BOLD, color=tint, max_lines=1)], spacing=0, tight=True,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=COUNTER_LABEL_WIDTH)
     if not enabled:
         return label
     return ft.Row([icon_button(ft.Icons.REMOVE, _("{seat}: {what} −1").format(seat=inv["seat"], what=counter_label(key)), lambda e: adjust(-1)),
@@ -147,8 +153,8 @@ def seat_panel(app: App, view: View) -> ft.Control:
         return text(_("This seat is not at the table."), size=BIG, color=INK)
     parts: list[ft.Control] = [
         text(f"{me['seat']} — {me['name'] or _('devoured')}", size=BIG, weight=ft.FontWeight.BOLD, color=INK, max_lines=1),
-        text(me["ability"], size=SMALL, color=MUTED, max_lines=3),
-        text(_("At: {place}").format(place=me["where_name"]), size=SMALL, color="#90caf9", max_lines=1),
+        text(me["ability"], size=CAPTION, color=MUTED, max_lines=3),
+        text(_("At: {place}").format(place=me["where_name"]), size=BODY, color="#90caf9", max_lines=1),
     ]
     if not me["devoured"]:
         parts += [_seat_counter(app, me, key) for key in COUNTERS]
@@ -166,7 +172,7 @@ def _seat_counter(app: App, me: dict[str, Any], key: str) -> ft.Control:
     def adjust(amount: int) -> None:
         app.command({"cmd": "adjust", "what": key, "amount": amount, "seat": me["seat"]})
 
-    return ft.Row([text(counter_label(key), size=17, color=INK, width=150, max_lines=1),
+    return ft.Row([text(counter_label(key), size=BODY, color=INK, width=150),
                    icon_button(ft.Icons.REMOVE, _("{what} −1").format(what=counter_label(key)), lambda e: adjust(-1)),
                    text(value, size=BIG, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER, max_lines=1),
                    icon_button(ft.Icons.ADD, _("{what} +1").format(what=counter_label(key)), lambda e: adjust(+1))], spacing=2)

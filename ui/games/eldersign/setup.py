@@ -15,7 +15,7 @@ from companion.games.eldersign.state import default_config
 from companion.i18n import _
 from companion.messages import M, Text, render
 from ui.games import SetupPart
-from ui.widgets.common import MUTED, SMALL, button, text
+from ui.widgets.common import BODY, CAPTION, MUTED, button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -27,12 +27,12 @@ CHOSEN = "#1565c0"
 def setup_part(app: App) -> SetupPart:
     config = default_config()
     # the settings' Ancient One first (the table changes it, or lets the companion draw one)
-    ancient = ft.Dropdown(label=_("Ancient One"), value=config.ancient_one.id, width=380, text_size=16, options=[
+    ancient = ft.Dropdown(label=_("Ancient One"), value=config.ancient_one.id, width=380, text_size=BODY, options=[
         ft.DropdownOption(key=DRAW, text=_("drawn by the companion")),
         *(ft.DropdownOption(key=card.id, text=render(card.title)) for card in config.ancient_ones.values()),
     ])
     chosen: list[str] = []
-    order = text("", size=SMALL, color=MUTED)
+    order = text("", size=CAPTION, color=MUTED)
     picks = ft.Row(spacing=6, run_spacing=6, wrap=True)
 
     def show() -> None:
@@ -58,7 +58,7 @@ def setup_part(app: App) -> SetupPart:
         show()
 
     scanned = ft.Switch(label=_("We lay the museum by scanning its cards"), value=False, height=48)
-    picks.controls = [button(render(card.title), lambda e, card=card.id: toggle(card), data=card.id, size=15, max_lines=1)
+    picks.controls = [button(render(card.title), lambda e, card=card.id: toggle(card), data=card.id, size=BODY, max_lines=1)
                       for card in config.investigators.values()]
     show()
 
@@ -76,7 +76,7 @@ def setup_part(app: App) -> SetupPart:
     controls: list[ft.Control] = [
         text(_("The Ancient One and the investigators"), size=18, weight=ft.FontWeight.BOLD),
         ancient,
-        ft.Row([order, button(_("Deal them for us"), deal_all, size=15, max_lines=1)], wrap=True, spacing=8),
+        ft.Row([order, button(_("Deal them for us"), deal_all, size=BODY, max_lines=1)], wrap=True, spacing=8),
         picks,
         scanned,
     ]

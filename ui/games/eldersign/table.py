@@ -13,7 +13,7 @@ from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Gauge
 from ui.views.menu import options_panel
-from ui.widgets.common import MUTED, SMALL, banner, card, text
+from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -36,7 +36,7 @@ def table_panel(app: App, view: View) -> ft.Control:
                          scroll=ft.ScrollMode.AUTO, expand=True)
     return ft.Row([
         dial_column(app, view, 196),
-        ft.Column(middle, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO),
+        ft.Column(middle, spacing=6, expand=True, scroll=MORE_BELOW),
         ft.Container(options_panel(app), width=232),
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
@@ -70,11 +70,11 @@ def dial_column(app: App, view: View, size: int) -> ft.Control:
         [ft.Icon(ft.Icons.STAR, color=colour("gold").screen, size=26),
          text(f"{view['elder_signs']}/{ao['elder_signs_needed']}", size=26, weight=ft.FontWeight.BOLD, color=INK, max_lines=1)],
         spacing=4, alignment=ft.MainAxisAlignment.CENTER))
-    parts: list[ft.Control] = [text(_("Doom and clock"), size=SMALL, color=MUTED, max_lines=1), doom_dial(gauge, view, size), signs,
-                               text(ao["name"] + ("" if ao["checked"] else " " + _("(check your card)")), size=SMALL, color=MUTED,
+    parts: list[ft.Control] = [text(_("Doom and clock"), size=CAPTION, color=MUTED, max_lines=1), doom_dial(gauge, view, size), signs,
+                               text(ao["name"] + ("" if ao["checked"] else " " + _("(check your card)")), size=CAPTION, color=MUTED,
                                     max_lines=2, text_align=ft.TextAlign.CENTER)]
     if view.get("mythos"):
-        parts.append(text(_("Mythos: {name}").format(name=view["mythos"]["name"]), size=SMALL, color="#b39ddb", max_lines=2,
+        parts.append(text(_("Mythos: {name}").format(name=view["mythos"]["name"]), size=BODY, color="#b39ddb", max_lines=2,
                           text_align=ft.TextAlign.CENTER))
     # beside the rest it scrolls rather than cuts when a banner or a long Mythos name leaves it short of
     # its height; in a phone's one scrolling column it must not scroll itself (an unbounded height)
@@ -91,9 +91,8 @@ def doom_dial(gauge: Gauge, view: View, size: int) -> ft.Control:
     hand = _clock_hand(view, size)
     centre = ft.Container(
         content=ft.Column([
-            text(f"{gauge.filled}/{gauge.length}", size=40, weight=ft.FontWeight.BOLD,
-                 color=colour("danger").screen if gauge.filled >= gauge.length - 1 else INK),
-            text(view["clock_label"], size=22, weight=ft.FontWeight.BOLD, color=colour("clock").screen),
+            figure(f"{gauge.filled}/{gauge.length}", "doom", color=colour("danger").screen if gauge.filled >= gauge.length - 1 else INK),
+            figure(view["clock_label"], "clock", color=colour("clock").screen),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True),
         left=0, top=0, width=size, height=size, alignment=ft.Alignment.CENTER)
     label = _("Doom {n} of {track}, clock at {hour}").format(n=gauge.filled, track=gauge.length, hour=view["clock_label"])
@@ -104,7 +103,7 @@ def _space(index: int, gauge: Gauge, length: int, size: int, dot: int) -> ft.Con
     role = _space_role(index, gauge, length)
     left, top = _around(length, size, dot, index)
     return ft.Container(
-        content=text("☠" if index in gauge.marked and index >= gauge.filled else str(index + 1), size=12, weight=ft.FontWeight.BOLD,
+        content=text("☠" if index in gauge.marked and index >= gauge.filled else str(index + 1), size=BODY, weight=ft.FontWeight.BOLD,
                      color="#000000" if role in ("marker", "warning") else "#ffffff"),
         width=dot, height=dot, left=left, top=top, bgcolor=colour(role).screen, shape=ft.BoxShape.CIRCLE, alignment=ft.Alignment.CENTER,
         border=ft.Border.all(3, colour("warning").screen) if role == "danger" and index >= gauge.filled else None)
@@ -143,7 +142,7 @@ def _clock_hand(view: View, size: int) -> list[ft.Control]:
 def adventures(app: App, view: View) -> ft.Control:
     tiles = [adventure_tile(view, a) for a in view["adventures"]]
     if view["to_lay"]:
-        tiles.append(card(text(_("Lay {n} new adventure card(s)").format(n=view["to_lay"]), size=SMALL, color="#ffcc80"), padding=6))
+        tiles.append(card(text(_("Lay {n} new adventure card(s)").format(n=view["to_lay"]), size=BODY, color="#ffcc80"), padding=6))
     return ft.Column([ft.Row(tiles[i:i + 2], spacing=4) for i in range(0, len(tiles), 2)], spacing=4)
 
 
@@ -158,22 +157,24 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
         extra.append(_("terror: the attempt fails") if a["terror"] == "fail" else _("terror: lose the dice"))
     return ft.Container(ft.Column([
         # the tiles scroll with the middle column: a long name or task list takes more lines, never an ellipsis
-        ft.Row([text(a["name"], size=15, weight=ft.FontWeight.BOLD, color=INK, max_lines=4, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+        ft.Row([text(a["name"], size=BODY, weight=ft.FontWeight.BOLD, color=INK, expand=True),
                 who], spacing=2),
-        text(task_line(a["tasks"]), size=14, color="#90caf9", max_lines=4, overflow=ft.TextOverflow.ELLIPSIS),
-        text(" · ".join([_("trophies {n}").format(n=a["trophies"]), *extra]), size=12, color=MUTED, max_lines=2,
-             overflow=ft.TextOverflow.ELLIPSIS),
+        text(task_line(a["tasks"]), size=BODY, color="#90caf9"),
+        text(" · ".join([_("trophies {n}").format(n=a["trophies"]), *extra]), size=CAPTION, color=MUTED),
     ], spacing=0, tight=True), bgcolor=TERROR_TINTS.get(a["terror"], "#263238"), padding=ft.Padding.symmetric(horizontal=6, vertical=3),
         border_radius=ft.BorderRadius.all(8), expand=True)
 
 
 def task_line(tasks: list[dict[str, Any]]) -> str:
-    """The tasks as the card prints them: "1 INV:3 › 2 PERIL, PERIL › 3 LORE, LORE" (› printed order, | any)."""
+    """The tasks as the card prints them, in the dice symbols: "1: ⚲3 › 2: ☠ ☠ | 3: ☰ ☰" (› printed order, | any)."""
+    from ui.games.eldersign.dice import box_symbols
+
     parts = []
     for i, task in enumerate(tasks):
         if i:
             parts.append(" › " if task["stage"] != tasks[i - 1]["stage"] else " | ")
-        parts.append(("✓" if task["done"] else f"{task['number']} ") + task["text"].replace(",", ", "))  # wraps between symbols
+        symbols = " ".join(box_symbols(box) for box in task["boxes"])  # the dice symbols, no word to translate; wraps between boxes
+        parts.append(("✓ " if task["done"] else f"{task['number']}: ") + symbols)
     return "".join(parts)
 
 

@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
 from ui.games.munchkin.table import standing
-from ui.widgets.common import SELECTED_BG, button, text
+from ui.widgets.common import BODY, SELECTED_BG, button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -37,7 +37,7 @@ NOT_PICKED = object()
 
 def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any], None]) -> ft.Control:
     """A row of big buttons, the one picked lit and ticked (the tick is read out too)."""
-    return ft.Row([button(("✓ " if current == v else "") + label, lambda e, v=v: on_pick(v), size=15, max_lines=2,
+    return ft.Row([button(("✓ " if current == v else "") + label, lambda e, v=v: on_pick(v), size=BODY, max_lines=2,
                           width=None if len(label) > 3 else 72, bgcolor=SELECTED_BG if current == v else None,
                           color="#ffffff" if current == v else None)
                    for v, label in values], spacing=4, wrap=True, run_spacing=4)
@@ -52,7 +52,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
     picked: dict[str, Any] = {ask.arg: ask.choices[0].value for ask in option.asks if len(ask.choices) == 1}
     body = ft.Column(spacing=6, tight=True, scroll=ft.ScrollMode.AUTO)
     # in the title, not the body: the body scrolls, and the hint must stay in sight
-    missing_hint = text("", size=16, color=HINT)
+    missing_hint = text("", size=BODY, color=HINT)
 
     def shown() -> list[Any]:
         """The questions asked now, given what is picked (in order: an answer may make a later one asked)."""
@@ -85,10 +85,10 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
         fight = app.view().get("combat")
         if fight:
             rows.append(text(_("Players {p} : {m} monsters — {standing}").format(
-                p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=17, weight=ft.FontWeight.BOLD))
+                p=fight["players_strength"], m=fight["monsters_strength"], standing=standing(fight)), size=BODY, weight=ft.FontWeight.BOLD))
         asked = shown()
         for ask in asked:
-            rows.append(text(render(ask.label), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(text(render(ask.label), size=BODY, weight=ft.FontWeight.BOLD))
             rows.append(_choices(picked.get(ask.arg, NOT_PICKED), [(c.value, render(c.label)) for c in ask.choices], partial(pick, ask.arg)))
         body.controls = rows
         missing = [render(ask.label) for ask in asked if ask.arg not in picked]
@@ -172,15 +172,15 @@ def sell_dialog(app: App, preselected: list[int] | None = None, double: bool = F
         for g in me["gear"]:
             on = g["uid"] in chosen
             rows.append(button(_("{name}: {gold} gold").format(name=g["name"], gold=g["gold"]), lambda e, u=g["uid"]: toggle(u),
-                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=15, max_lines=1,
+                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=BODY, max_lines=1,
                                bgcolor=SELECTED_BG if on else None, color="#ffffff" if on else None))
-        rows.append(text(_("Cards from the hand: {values}").format(values=" + ".join(map(str, hand_gold)) or "—"), size=15))
-        rows.append(ft.Row([*(button(f"+{v}", lambda e, v=v: add_gold(v), size=15, max_lines=1) for v in HAND_GOLD),
-                            button(_("Clear"), lambda e: clear_gold(), size=15, max_lines=1)], wrap=True, spacing=4, run_spacing=4))
+        rows.append(text(_("Cards from the hand: {values}").format(values=" + ".join(map(str, hand_gold)) or "—"), size=BODY))
+        rows.append(ft.Row([*(button(f"+{v}", lambda e, v=v: add_gold(v), size=BODY, max_lines=1) for v in HAND_GOLD),
+                            button(_("Clear"), lambda e: clear_gold(), size=BODY, max_lines=1)], wrap=True, spacing=4, run_spacing=4))
         if may_double:
             on = doubled["on"]
             rows.append(button(_("The most valuable item sells for double (once a turn)"), lambda e: toggle_double(),
-                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=15, max_lines=2,
+                               icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=BODY, max_lines=2,
                                bgcolor=SELECTED_BG if on else None, color="#ffffff" if on else None))
         body.controls = rows
         confirm.disabled = levels < 1
@@ -220,16 +220,16 @@ def charity_dialog(app: App, option: Option) -> ft.AlertDialog:
             text(_("{name} holds {n} cards and keeps {limit}: {excess} too many.").format(
                 name=me["name"], n=me["hand"], limit=me["hand_limit"], excess=charity["excess"]), size=18, weight=ft.FontWeight.BOLD),
             text(_("They go to the lowest level: {names}.").format(names=", ".join(charity["to"])) if charity["to"]
-                 else _("Nobody is lower: they are discarded."), size=16),
+                 else _("Nobody is lower: they are discarded."), size=BODY),
         ]
         if len(splits) > 1:
-            rows.append(text(_("Who gets one more?"), size=15, weight=ft.FontWeight.BOLD))
+            rows.append(text(_("Who gets one more?"), size=BODY, weight=ft.FontWeight.BOLD))
         if charity["to"]:
-            rows.append(ft.Column([button(render(o.label), lambda e, o=o: pick(o), size=15, max_lines=2,
+            rows.append(ft.Column([button(render(o.label), lambda e, o=o: pick(o), size=BODY, max_lines=2,
                                           icon=ft.Icons.RADIO_BUTTON_CHECKED if o is chosen["option"] else ft.Icons.RADIO_BUTTON_UNCHECKED,
                                           bgcolor=SELECTED_BG if o is chosen["option"] else None,
                                           color="#ffffff" if o is chosen["option"] else None) for o in splits], spacing=4, tight=True))
-        rows.append(text(_("Not yet: Cancel, then sell or play items to keep more."), size=14, color="#b0bec5"))
+        rows.append(text(_("Not yet: Cancel, then sell or play items to keep more."), size=BODY, color="#b0bec5"))
         body.controls = rows
         _refresh(app)
 

@@ -14,7 +14,7 @@ from companion.messages import render
 from companion.palette import colour
 from ui.games.munchkin.table import INK, PLAYERS_GREEN, combat_board, sell_button, slots
 from ui.views.menu import choose, options_panel
-from ui.widgets.common import BIG, MUTED, SMALL, button, card, icon_button, text
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, button, card, icon_button, text
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -48,33 +48,33 @@ def header(app: App, me: dict[str, Any]) -> ft.Control:
         app.command({"cmd": "hand", "count": max(0, me["hand"] + delta)})
 
     numbers = ft.Row([
-        ft.Column([text(_("Level"), size=SMALL, color=MUTED), text(str(me["level"]), size=40, weight=ft.FontWeight.BOLD, color=seat)],
+        ft.Column([text(_("Level"), size=CAPTION, color=MUTED), text(str(me["level"]), size=40, weight=ft.FontWeight.BOLD, color=seat)],
                   spacing=0, tight=True),
-        ft.Column([text(_("Strength"), size=SMALL, color=MUTED),
+        ft.Column([text(_("Strength"), size=CAPTION, color=MUTED),
                    text(str(me["strength"]), size=40, weight=ft.FontWeight.BOLD, color=PLAYERS_GREEN)], spacing=0, tight=True),
-        ft.Column([text(_("Cards in hand"), size=SMALL, color=MUTED),
+        ft.Column([text(_("Cards in hand"), size=CAPTION, color=MUTED),
                    ft.Row([icon_button(ft.Icons.REMOVE, _("One card fewer"), lambda e: count(-1)),
                            text(f"{me['hand']}/{me['hand_limit']}", size=24, weight=ft.FontWeight.BOLD, color=INK),
                            icon_button(ft.Icons.ADD, _("One card more"), lambda e: count(+1))], spacing=0, tight=True)],
                   spacing=0, tight=True),
         # on a phone the row wraps: a child of a wrapping row must not expand, nor stretch to an
         # unbounded height (Flutter draws its grey error box instead of the whole header)
-        ft.Column([slots(me), text(roles, size=15, color=INK, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)], spacing=2,
+        ft.Column([slots(me), text(roles, size=BODY, color=INK)], spacing=2,
                   tight=True, expand=None if app.narrow else True),
     ], spacing=14, vertical_alignment=ft.CrossAxisAlignment.START, wrap=app.narrow, run_spacing=4)
     rows: list[ft.Control] = [numbers]
     if curses:
-        rows.append(text(_("Cursed: {names}").format(names=curses), size=SMALL, color="#ffb74d", max_lines=2))
+        rows.append(text(_("Cursed: {names}").format(names=curses), size=BODY, color="#ffb74d", max_lines=2))
     return card(ft.Column(rows, spacing=2, tight=True), border_colour=seat)
 
 
 def gear_list(app: App, me: dict[str, Any], options: list[Option]) -> ft.Control:
     """Every item in play with its numbers, and the menu's buttons that act on it now."""
     if not me["gear"]:
-        return text(_("No items in play."), size=15, color=MUTED)
+        return text(_("No items in play."), size=CAPTION, color=MUTED)
     rows = [item_row(app, g, [o for o in options if o.command.get("item") == g["uid"] and o.command.get("cmd") in ITEM_ACTIONS])
             for g in me["gear"]]
-    return ft.Column([text(_("Items (gold {n})").format(n=me["gold"]), size=15, color=MUTED), *rows], spacing=3, tight=True)
+    return ft.Column([text(_("Items (gold {n})").format(n=me["gold"]), size=CAPTION, color=MUTED), *rows], spacing=3, tight=True)
 
 
 def item_row(app: App, g: dict[str, Any], actions: list[Option]) -> ft.Control:
@@ -86,10 +86,10 @@ def item_row(app: App, g: dict[str, Any], actions: list[Option]) -> ft.Control:
         facts.append(_("usable once"))
     if g["equipped"] and not g["counts"]:
         facts.append(_("no bonus now"))
-    buttons = [button(_short(o), lambda e, o=o: choose(app, o), size=15, max_lines=1, width=140) for o in actions]
+    buttons = [button(_short(o), lambda e, o=o: choose(app, o), size=BODY, max_lines=1, width=140) for o in actions]
     return ft.Container(ft.Row([
-        ft.Column([text(g["name"], size=17, weight=ft.FontWeight.BOLD, color=INK, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                   text(" · ".join(facts), size=13, color=MUTED, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)], spacing=0, expand=True),
+        ft.Column([text(g["name"], size=CAPTION, weight=ft.FontWeight.BOLD, color=INK),
+                   text(" · ".join(facts), size=CAPTION, color=MUTED)], spacing=0, expand=True),
         *buttons,
     ], spacing=6), padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=ft.BorderRadius.all(8), bgcolor="#263238")
 
