@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import ms, peak_rss_kib, percentile, print_figures, replay_and_resume
 from benchmarks.processes import child_env, compile_bytecode, cpu_seconds
 from companion.games.bigbang import GAME
 from companion.session import Session
@@ -53,11 +54,6 @@ def legal_walk(session: Session, events: int) -> None:
         total += len(session.apply(request).events)
 
 
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def bench_replay(folder: Path, events: int) -> list[tuple[str, str, str]]:
     db = folder / "replay.db"
     with EventStore(db) as store:
@@ -65,22 +61,11 @@ def bench_replay(folder: Path, events: int) -> list[tuple[str, str, str]]:
         session.apply(LONG_GAME)
         legal_walk(session, events)
         events = sum(len(s.events) for s in session.history)
-        game_id = session.game_id
         session.close()  # a restarted companion opens it again below
-    fold = []
-    for _ in range(5):
-        started = time.perf_counter()
-        session.replay()
-        fold.append(time.perf_counter() - started)
-    resume = []
-    for _ in range(5):
-        with EventStore(db) as store:
-            started = time.perf_counter()
-            Session.resume(GAME, store, game_id).close()
-            resume.append(time.perf_counter() - started)
+    fold, resume = replay_and_resume(GAME, db, session, 5)
     return [
-        (f"fold {events} events (in memory)", f"{min(fold) * 1000:.0f} ms", "< 500 ms"),
-        (f"resume {events} events from SQLite ({len(session.history)} steps)", f"{min(resume) * 1000:.0f} ms", "< 500 ms"),
+        (f"fold {events} events (in memory)", f"{fold * 1000:.0f} ms", "< 500 ms"),
+        (f"resume {events} events from SQLite ({len(session.history)} steps)", f"{resume * 1000:.0f} ms", "< 500 ms"),
     ]
 
 
@@ -106,10 +91,9 @@ def bench_round_trip(folder: Path, requests: int) -> list[tuple[str, str, str]]:
         started = time.perf_counter()
         ask(proc, {"cmd": "state"})
         reads.append(time.perf_counter() - started)
-    rss = _peak_rss_kib(proc.pid)
+    rss = peak_rss_kib(proc.pid)
     proc.stdin.close()
     proc.wait()
-    ms = lambda seconds: f"{seconds * 1000:.2f} ms"  # noqa: E731
     return [
         ("round trip, stored command (roll), p50", ms(percentile(writes, 50)), ""),
         ("round trip, stored command (roll), p99", ms(percentile(writes, 99)), "< 5 ms"),
@@ -133,13 +117,6 @@ def bench_start(folder: Path, runs: int) -> list[tuple[str, str, str]]:
              f"{statistics.median(samples) * 1000:.0f} / {statistics.median(cpu) * 1000:.0f} ms", "< 300 ms")]
 
 
-def _peak_rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return 0
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000, help="events in the replayed game")
@@ -149,11 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         rows = bench_replay(folder, args.events) + bench_round_trip(folder, args.requests) + bench_start(folder, args.starts)
-    rows.append(("this benchmark process peak RSS", f"{_peak_rss_kib(os.getpid()) / 1024:.1f} MiB", ""))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'figure':>16}  target")
-    for name, figure, target in rows:
-        print(f"{name:<{width}}  {figure:>16}  {target}")
+    rows.append(("this benchmark process peak RSS", f"{peak_rss_kib(os.getpid()) / 1024:.1f} MiB", ""))
+    print_figures(rows, 16)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import ms, peak_rss_kib, percentile, print_figures, replay_and_resume
 from companion.contract import TABLE, seat_viewer
 from companion.games.dungeontwister import GAME
 from companion.session import Session
@@ -52,15 +53,6 @@ def long_evening(session: Session, steps: int) -> list[float]:
     return timings
 
 
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
-
-
 def bench_steps_and_replay(folder: Path, steps: int) -> list[tuple[str, str, str]]:
     db = folder / "evening.db"
     with EventStore(db) as store:
@@ -68,24 +60,13 @@ def bench_steps_and_replay(folder: Path, steps: int) -> list[tuple[str, str, str
         session.apply(dict(START))
         timings = long_evening(session, steps)
         events = sum(len(step.events) for step in session.history)
-        game_id = session.game_id
         session.close()
-    fold = []
-    for _ in range(3):
-        started = time.perf_counter()
-        session.replay()
-        fold.append(time.perf_counter() - started)
-    resume = []
-    for _ in range(3):
-        with EventStore(db) as store:
-            started = time.perf_counter()
-            Session.resume(GAME, store, game_id).close()
-            resume.append(time.perf_counter() - started)
+    fold, resume = replay_and_resume(GAME, db, session, 3)
     return [
         (f"a step decided and saved to SQLite, p50 ({len(timings)} steps)", ms(percentile(timings, 50)), ""),
         ("a step decided and saved to SQLite, p99 (the fsync dominates)", ms(percentile(timings, 99)), ""),
-        (f"replay {events} events ({len(session.history)} steps, in memory)", ms(min(fold)), "< 500 ms"),
-        (f"resume {events} events from SQLite", ms(min(resume)), "< 500 ms"),
+        (f"replay {events} events ({len(session.history)} steps, in memory)", ms(fold), "< 500 ms"),
+        (f"resume {events} events from SQLite", ms(resume), "< 500 ms"),
     ]
 
 
@@ -154,13 +135,6 @@ def bench_round_trip(folder: Path, fights: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def _peak_rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return 0
-
-
 def bench_catalogue(samples: int) -> list[tuple[str, str, str]]:
     """The box's card data read, checked and turned into the game's cards, cold (cache cleared)."""
     from companion.games.dungeontwister import inputs
@@ -186,11 +160,8 @@ def main(argv: list[str] | None = None) -> None:
         folder = Path(tmp)
         rows = (bench_catalogue(args.samples) + bench_steps_and_replay(folder, args.steps) + bench_views(args.steps, args.samples) + bench_memory(args.steps)
                 + bench_round_trip(folder, args.fights))
-    rows.append(("this benchmark process peak RSS", f"{_peak_rss_kib(os.getpid()) / 1024:.1f} MiB", ""))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'figure':>18}  target")
-    for name, figure, target in rows:
-        print(f"{name:<{width}}  {figure:>18}  {target}")
+    rows.append(("this benchmark process peak RSS", f"{peak_rss_kib(os.getpid()) / 1024:.1f} MiB", ""))
+    print_figures(rows, 18)
 
 
 if __name__ == "__main__":

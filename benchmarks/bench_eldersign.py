@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import print_figures
 from benchmarks.processes import compile_bytecode, timed_run
 from companion.games.eldersign.odds import Query, chance, solvers
 
@@ -138,7 +139,8 @@ def bench_catalogue(repeats: int) -> list[tuple[str, str, str]]:
 
     times = []
     for _ in range(repeats):
-        for cached in (config._data, config._defaults, config._cached_config, state.default_config):
+        config.default_settings.forget_files_read()
+        for cached in (config._cached_config, state.default_config):
             cached.cache_clear()
         start = time.process_time()
         known = inputs.cards()
@@ -169,10 +171,7 @@ def main(argv: list[str]) -> None:
     rows += bench_worst(args.worst, args.spells)
     rows.append(("peak memory of this process (ru_maxrss)", f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB", ""))
     rows.append(("situations remembered at the end (memo)", f"{solvers().size:,}", ""))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'figure'.ljust(width)}  {'measured':>28}  target")
-    for what, value, target in rows:
-        print(f"{what.ljust(width)}  {value:>28}  {target}")
+    print_figures(rows, 28)
 
 
 if __name__ == "__main__":

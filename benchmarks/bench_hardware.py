@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "firmware"))
 
 from ringharness import FirmwareDevice, why_unavailable  # noqa: E402
 
+from benchmarks.figures import percentile  # noqa: E402
 from companion.cards import CardCatalogue  # noqa: E402
 from companion.games.bigbang import GAME  # noqa: E402
 from companion.ring import Track  # noqa: E402
@@ -47,11 +48,6 @@ from hardware.rig import Rig  # noqa: E402
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
          "hands": {"Ann": ["penny", "penny"], "Bob": ["raj"], "Cy": ["sheldon"]},
          "board": ["B", "A", "C", "D", "E", "F", "G"]}  # the letters given: no letter-by-letter layout
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def moon(table: Table) -> int | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import best_of, ms, percentile, print_figures
 from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME, config
@@ -62,24 +63,10 @@ def _try(session: Session, options: list, actor, rng: random.Random, times: list
 
 def load_catalogue() -> None:
     """The data files read, parsed and checked from scratch, as when the program starts."""
-    config._parsed.cache_clear()
+    config.default_settings.forget_files_read()
     config._config.cache_clear()
     config.default_config.cache_clear()
     config.default_config()
-
-
-def timed(fn, runs: int) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -95,21 +82,17 @@ def main(argv: list[str] | None = None) -> None:
     fighting = next((session.state_before(step) for step in reversed(session.history)
                      if session.state_before(step).combat is not None), session.state)
     events = sum(len(s.events) for s in session.history)
-    ms = lambda seconds: f"{seconds * 1000:.2f} ms"  # noqa: E731
     rows = [
-        (f"load the catalogue ({len(GAME.cards())} kinds of card)", ms(timed(load_catalogue, 10)), "< 50 ms"),
+        (f"load the catalogue ({len(GAME.cards())} kinds of card)", ms(best_of(load_catalogue, 10)), "< 50 ms"),
         (f"step (decide + evolve), {len(steps)} steps, p50 / p99", f"{ms(percentile(steps, 50))} / {ms(percentile(steps, 99))}", "< 5 ms"),
         (f"menu for one actor, {len(menus)} menus, p50 / p99", f"{ms(percentile(menus, 50))} / {ms(percentile(menus, 99))}", "< 5 ms"),
-        ("table view (JSON fields)", ms(timed(lambda: session.public_view().to_json(), 20)), "< 5 ms"),
-        ("odds analysis, in a fight", ms(timed(lambda: GAME.analyses["odds"](fighting, TABLE), 20)), "< 5 ms"),
-        ("undo-list line of every step", ms(timed(lambda: [session.describe(s) for s in session.history], 3)), ""),
-        (f"replay the last game ({game_steps} steps, {events} events)", ms(timed(session.replay, 5)), "< 500 ms"),
+        ("table view (JSON fields)", ms(best_of(lambda: session.public_view().to_json(), 20)), "< 5 ms"),
+        ("odds analysis, in a fight", ms(best_of(lambda: GAME.analyses["odds"](fighting, TABLE), 20)), "< 5 ms"),
+        ("undo-list line of every step", ms(best_of(lambda: [session.describe(s) for s in session.history], 3)), ""),
+        (f"replay the last game ({game_steps} steps, {events} events)", ms(best_of(session.replay, 5)), "< 500 ms"),
         ("peak memory of the evening (every state kept for undo)", f"{peak / 1024 / 1024:.1f} MiB", ""),
     ]
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'figure':>20}  target")
-    for name, figure, target in rows:
-        print(f"{name:<{width}}  {figure:>20}  {target}")
+    print_figures(rows, 20)
 
 
 if __name__ == "__main__":

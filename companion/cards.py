@@ -29,7 +29,7 @@ from companion.messages import M, Text, render
 from companion.store import connect, prepare, transaction
 
 CSV_COLUMNS = ("uid", "game", "card", "label", "enrolled_at")
-MAX_NAME = 100  # card names and labels are short; a longer one is a pasted mistake
+MAX_CARD_TEXT = 100  # card names and labels are short; a longer one is a pasted mistake
 
 
 # -- UIDs ---------------------------------------------------------------------------------------
@@ -312,9 +312,9 @@ def _checked_name(value: object, what: Text, required: bool = True) -> str | Non
         if required:
             raise RuleError("BAD_CARD", M("The {what} is missing.", what=what))
         return None
-    if not isinstance(text, str) or len(text) > MAX_NAME or not text.isprintable():
+    if not isinstance(text, str) or len(text) > MAX_CARD_TEXT or not text.isprintable():
         raise RuleError("BAD_CARD", M("The {what} must be one line of printable text of at most {n} characters: {value}.",
-                                      what=what, n=MAX_NAME, value=repr(value)[:MAX_NAME]))
+                                      what=what, n=MAX_CARD_TEXT, value=repr(value)[:MAX_CARD_TEXT]))
     return text
 
 

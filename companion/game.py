@@ -22,6 +22,7 @@ from companion.inputs import DEFAULT_BINDINGS, Bindings, Option
 from companion.messages import M, Message, Text
 from companion.records import Command, Event, from_json
 from companion.ring import RingView
+from companion.turn_order import ANYONE, WhoActs, check_game_on
 
 State = Any
 JSON = dict[str, Any]
@@ -34,6 +35,30 @@ class Phase:
 
     id: str
     doing: Message
+
+
+class Phases(tuple[Phase, ...]):
+    """A game's phases, declared once in its phases.py: `PHASES = Phases(Phase(DRAW, M("drawing cards")), …)`;
+    its rules refuse a command out of its phase with `PHASES.require(state.phase, DRAW)`."""
+
+    def __new__(cls, *phases: Phase) -> Phases:
+        return super().__new__(cls, phases)
+
+    def __getnewargs__(self) -> tuple[Phase, ...]:  # a copy is made from the phases, one by one
+        return tuple(self)
+
+    def doing(self, phase_id: str) -> Text:
+        """What the table is doing in this phase ("drawing cards"); a phase not declared, by its id."""
+        return next((phase.doing for phase in self if phase.id == phase_id), phase_id)
+
+    def not_now(self, phase_id: str) -> RuleError:
+        """The refusal of a command out of its phase: "Not now: the table is drawing cards."."""
+        return RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=self.doing(phase_id)))
+
+    def require(self, now: str, *allowed: str) -> None:
+        """Refuse (NOT_NOW, saying what the table is doing) unless the phase `now` is one of `allowed`."""
+        if now not in allowed:
+            raise self.not_now(now)
 
 
 @dataclass(frozen=True)
@@ -72,7 +97,8 @@ class GameDefinition:
     default_settings: Callable[[], JSON]
     #: the state before the first command (status "setup")
     initial_state: Callable[[], State]
-    #: decide(state, command, actor, rng) -> events; raises RuleError and changes nothing when refused
+    #: decide(state, command, actor, rng) -> events; raises RuleError and changes nothing when refused.
+    #: The session calls it through `decide_checked`: the game is on and `actor` may send the command
     decide: Callable[[State, Command, Viewer, random.Random], list[Event]]
     #: evolve(state, event) -> state; the only place state changes
     evolve: Callable[[State, Event], State]
@@ -141,6 +167,9 @@ class GameDefinition:
     seat_range: tuple[int, int] = (1, 8)
     #: the setting that holds the number of seats, when there is one ("table.players")
     seat_count_setting: str | None = None
+    #: who may send a command now (companion/turn_order.py: seats in turn, all seats at once, anyone),
+    #: checked before `decide` runs
+    who_acts: WhoActs = ANYONE
 
     def __post_init__(self) -> None:
         declared = {phase.id for phase in self.phases}
@@ -148,6 +177,15 @@ class GameDefinition:
         if unknown:
             raise RuleError("BAD_BINDINGS", M("The bindings name phase \"{phase}\", which {game} does not have.",
                                                phase=unknown[0], game=self.id))
+
+    def decide_checked(self, state: State, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
+        """What `actor`'s command leads to: refused before the rules run when the game is not on
+        (not started, over) or `actor` may not send it now (`who_acts`); else the game's `decide`."""
+        turn = self.turn(state)
+        check_game_on(turn.status, command)
+        if turn.status == "playing":
+            self.who_acts.check(state, command, actor, self.seats)
+        return self.decide(state, command, actor, rng)
 
     def fold(self, state: State, events: Sequence[Event]) -> State:
         for event in events:

@@ -181,7 +181,7 @@ class Session:
         number = len(self._steps) + 1
         rng = self.next_rng()
         before = self.state
-        events = self.game.decide(before, command, by, rng)
+        events = self.game.decide_checked(before, command, by, rng)
         after = self.game.fold(before, events)
         step = Step(number, as_sent, tuple(events), by, request_id=request_id)
         if self.store is not None and self.game_id is not None:

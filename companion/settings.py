@@ -23,6 +23,8 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -69,6 +71,42 @@ def _merge(into: dict[str, Any], overrides: dict[str, Any]) -> None:
             _merge(into[key], value)
         else:
             into[key] = value
+
+
+@dataclass(frozen=True)
+class DefaultSettings:
+    """A game's default settings, from the data files in its package: in its config.py,
+    `default_settings = DefaultSettings(__package__)` reads `data/default.toml`. More files add to it, in
+    order: a list in a later file follows the same list of the ones before (Munchkin's base set after
+    its own cards), any other key is set. Called, it gives a fresh copy to change at will; the files
+    are read once."""
+
+    package: str
+    files: tuple[str, ...] = ("data/default.toml",)
+
+    def __call__(self) -> dict[str, Any]:
+        copied: dict[str, Any] = json.loads(_defaults_json(self.package, self.files))
+        return copied
+
+    def with_overrides(self, overrides: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The defaults with a table's overrides laid over them, table by table (see `merged`)."""
+        return merged(self(), overrides)
+
+    @staticmethod
+    def forget_files_read() -> None:
+        """Read the data files again next time (what a cold start costs: the benchmarks)."""
+        _defaults_json.cache_clear()
+
+
+@cache
+def _defaults_json(package: str, files: tuple[str, ...]) -> str:
+    """The files read and combined, kept as JSON text: a fresh copy is one quick parse."""
+    combined: dict[str, Any] = {}
+    for name in files:
+        for key, value in tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8")).items():
+            earlier = combined.get(key)
+            combined[key] = [*earlier, *value] if isinstance(earlier, list) and isinstance(value, list) else value
+    return json.dumps(combined, ensure_ascii=False)
 
 
 def validated(model: type[Model], data: object) -> Model:

@@ -853,13 +853,21 @@ class _Examiner:
                 return
         if store and _file_bytes(store.path) != files:
             self.report.add("hostile requests", "file", f"{self.where}: hostile lines changed the save file")
-        for raw in extreme:
+        for raw in map(self.by_who_may_send, extreme, [session] * len(extreme)):
             trial = self.copy(session)
             reply = self.hostile_reply(Headless(trial), trial, raw)
             if reply is not None and reply.get("ok") and trial.history:
                 self.check_step(trial, trial.history[-1], deep=False)
             elif trial.state is not state:
                 self.report.add("hostile requests", "changed", f"{self.where}: the refused {raw[:120]!r} changed the game")
+
+    def by_who_may_send(self, raw: bytes, session: Session) -> bytes:
+        """A line sent by the table, or by a seat acting now where the game lets only seats act (its
+        `who_acts`): extreme values reach the rules, not the core's refusal of the table."""
+        acting = session.turn.acting
+        if self.game.who_acts.table_acts or not acting:
+            return raw
+        return _line({**json.loads(raw), "by": str(seat_viewer(acting[0]))})
 
     def hostile_reply(self, server: Headless, session: Session, raw: bytes) -> dict[str, Any] | None:
         """Headless's reply to one line; a finding if it crashed or its refusal is unclear."""
@@ -952,6 +960,32 @@ HOSTILE_LINES: tuple[bytes, ...] = (
     b'{"cmd": "undo", "steps": "all"}', b'{"cmd": "redo", "steps": 99999999999999999999}', b'{"cmd": "undo", "to": -3}',
     b'{"cmd": "undo", "step": 2}', b'{"cmd": "analyse", "name": ["odds"]}', b'{"cmd": "analyse"}',
 )
+
+
+def hostile_corpus() -> list[bytes]:
+    """At least 50 lines a careful tester throws at a whole headless process (issue 10's among them; the
+    fault suite and tests/test_reliability.py): the hostile lines, and Big Bang's commands and settings
+    with wrong values, huge texts and deeper nesting."""
+    return [
+        *HOSTILE_LINES,
+        b"\t", b"not json at all", b'{"cmd": "roll", "n": ' + b"9" * 5000 + b"}", b"[" * 200_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+        b'{"cmd": "\\udfff"}', b'{"cmd": {"x": 1}}', b'{"cmd": true}',
+        b'{"cmd": "start", "players": ["' + b"A" * 1_000_000 + b'", "B", "C"]}',
+        b'{"cmd": "start", "players": ["' + b"A" * 5000 + b'", "B", "C"]}',
+        b'{"cmd": "start", "players": ["Ann\\u0000", "Bob", "Cy"]}',
+        b'{"cmd": "start", "players": "Ann"}', b'{"cmd": "start", "players": [1, 2, 3]}', b'{"cmd": "start", "players": []}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": 1e308}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": NaN}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": [1, 2]}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"cards": "all"}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"lenght": 9}}}',
+        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "12"}',
+        b'{"cmd": "master", "pin": 1234}', b'{"cmd": "master"}', b'{"cmd": "state", "by": "master"}',
+        b'{"cmd": "move", "location": "3"}', b'{"cmd": "move", "location": 3.5}', b'{"cmd": "move", "location": -1}',
+        b'{"cmd": "play", "character": "\\u202eynnep", "cards": 1}', b'{"cmd": "state", "id": ' + b"7" * 100 + b"}",
+        b'{"cmd": "state", "id": {"x": 1}}', b" " * 70_000,
+    ]
+
 
 #: values of each kind that some type hint refuses: `_refused_by` keeps those a field's hint refuses
 WRONG_VALUES: tuple[Any, ...] = (None, "3", "x" * 201, "a\x00b", 10**30, -(10**30), 1.5, float("nan"), True, [], ["\x00"], {}, {"a": [None]},

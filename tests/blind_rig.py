@@ -33,8 +33,8 @@ from tests.blind import Player, RigHands, TableHands
 FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=400, lift_ms=100, sounds=False)
 
 
-def enrolled(path: Path, game_id: str, tags: dict[str, list[str]]) -> CardCatalogue:
-    """A card catalogue in a real SQLite file with every tag of `tags` enrolled."""
+def enrolled(path: Path | str, game_id: str, tags: dict[str, list[str]]) -> CardCatalogue:
+    """A card catalogue in a real SQLite file (or ":memory:") with every tag of `tags` enrolled."""
     catalogue = CardCatalogue(path)
     for card, uids in tags.items():
         for uid in uids:

@@ -19,7 +19,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from companion.cards import CardCatalogue
 from companion.contract import Viewer
 from companion.game import GameDefinition
 from companion.registry import all_games
@@ -29,6 +28,7 @@ from hardware.config import HardwareConfig
 from hardware.rig import Rig
 from hardware.speech import RecordingSpeaker
 from tests.blind import TableHands
+from tests.blind_rig import enrolled
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,11 +151,8 @@ class _Ears:
 
 def _listen_to_script(script: ModuleType, language: str, scan_board: bool = False) -> Heard:
     heard = Heard(script.GAME.id, language, "script", typical=len(script.TURNS))
-    catalogue = CardCatalogue(":memory:")
     uids = script.tags()
-    for card, tags in uids.items():
-        for uid in tags:
-            catalogue.enrol(uid, script.GAME.id, card)
+    catalogue = enrolled(":memory:", script.GAME.id, uids)
     table = Table(Session(script.GAME, 1), catalogue)
     try:
         with Rig(SILENT, table) as rig:

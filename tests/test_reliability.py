@@ -17,6 +17,7 @@ from companion.games.bigbang import GAME
 from companion.pins import LOCK_AFTER, PinGuard
 from companion.session import Session
 from companion.store import SCHEMA_VERSION, EventStore, StoreError, repair
+from companion.testing import hostile_corpus
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"table": {"cards_from": "companion"}}, "master_pin": "2718"}
 
@@ -68,30 +69,7 @@ def test_a_write_that_did_not_see_the_last_step_is_refused_and_nothing_acknowled
 
 
 # -- no input kills headless ---------------------------------------------------------------------------------
-HOSTILE: list[bytes] = [
-    b"", b"   ", b"\t", b"{", b"}", b"[]", b"null", b"true", b"42", b'"start"', b"not json at all",
-    b"9" * 5000, b'{"cmd": "roll", "n": ' + b"9" * 5000 + b"}",
-    b"[" * 200_00, b'{"a":' * 5000 + b"1" + b"}" * 5000,
-    b'{"cmd": "fly\\ud800"}', b'{"cmd": "\\udfff"}', b"\xff\xfe\xfd", b'{"cmd": "st\xffate"}', b"\x00", b'{"cmd": "state"}\x00',
-    b'{"cmd": ["state"]}', b'{"cmd": {"x": 1}}', b'{"cmd": 7}', b'{"cmd": null}', b'{"cmd": true}',
-    b'{"cmd": "start", "players": ["' + b"A" * 1_000_000 + b'", "B", "C"]}',
-    b'{"cmd": "start", "players": ["' + b"A" * 5000 + b'", "B", "C"]}',
-    b'{"cmd": "start", "players": ["Ann\\u0000", "Bob", "Cy"]}',
-    b'{"cmd": "start", "players": "Ann"}', b'{"cmd": "start", "players": [1, 2, 3]}', b'{"cmd": "start", "players": []}',
-    b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": 1e308}}}',
-    b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": NaN}}}',
-    b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": [1, 2]}',
-    b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"cards": "all"}}',
-    b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "12"}',
-    b'{"cmd": "undo", "steps": -1}', b'{"cmd": "undo", "steps": 1e9}', b'{"cmd": "undo", "steps": "all"}', b'{"cmd": "undo", "to": -3}',
-    b'{"cmd": "redo", "steps": 99999999999999999999}', b'{"cmd": "master", "pin": 1234}', b'{"cmd": "master"}',
-    b'{"cmd": "state", "by": "seat:"}', b'{"cmd": "state", "by": 3}', b'{"cmd": "state", "by": "seat:Nobody"}',
-    b'{"cmd": "state", "by": "master"}', b'{"cmd": "analyse", "name": ["odds"]}', b'{"cmd": "analyse"}',
-    b'{"cmd": "move", "location": "3"}', b'{"cmd": "move", "location": 3.5}', b'{"cmd": "move", "location": -1}',
-    b'{"cmd": "play", "character": "\\u202eynnep", "cards": 1}', b'{"cmd": "state", "id": ' + b"7" * 100 + b"}",
-    b'{"cmd": "state", "id": {"x": 1}}', b'\xef\xbb\xbf{"cmd": "state"}', b'{"cmd": "state"} trailing',
-    b" " * 70_000,
-]
+HOSTILE = hostile_corpus()
 
 
 @pytest.mark.parametrize("locale", ["C.UTF-8", "C"])

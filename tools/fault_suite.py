@@ -64,7 +64,7 @@ from companion.errors import RuleError  # noqa: E402
 from companion.game import GameDefinition  # noqa: E402
 from companion.registry import all_games  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.testing import CHECKS, examine, secret_start, start_request, walk  # noqa: E402
+from companion.testing import CHECKS, examine, hostile_corpus, secret_start, start_request, walk  # noqa: E402
 
 PYTHON = sys.executable
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -465,34 +465,6 @@ def card_failures(games: list[GameDefinition], trials: int) -> list[Result]:
 
 
 # -- hostile input ------------------------------------------------------------------------------------------------
-def hostile_corpus() -> list[bytes]:
-    """At least 50 lines a careful tester throws at headless (issue 10's among them)."""
-    return [
-        b"", b"   ", b"\t", b"{", b"}", b"[]", b"null", b"true", b"42", b'"start"', b"not json at all",
-        b"9" * 5000, b'{"cmd": "roll", "n": ' + b"9" * 5000 + b"}",
-        b"[" * 200_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
-        b'{"cmd": "fly\\ud800"}', b'{"cmd": "\\udfff"}', b"\xff\xfe\xfd", b'{"cmd": "st\xffate"}', b"\x00", b'{"cmd": "state"}\x00',
-        b'{"cmd": ["state"]}', b'{"cmd": {"x": 1}}', b'{"cmd": 7}', b'{"cmd": null}', b'{"cmd": true}',
-        b'{"cmd": "start", "players": ["' + b"A" * 1_000_000 + b'", "B", "C"]}',
-        b'{"cmd": "start", "players": ["' + b"A" * 5000 + b'", "B", "C"]}',
-        b'{"cmd": "start", "players": ["Ann\\u0000", "Bob", "Cy"]}',
-        b'{"cmd": "start", "players": "Ann"}', b'{"cmd": "start", "players": [1, 2, 3]}', b'{"cmd": "start", "players": []}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": 1e308}}}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"length": NaN}}}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": [1, 2]}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"cards": "all"}}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "settings": {"track": {"lenght": 9}}}',
-        b'{"cmd": "start", "players": ["Ann", "Bob", "Cy"], "master_pin": "12"}',
-        b'{"cmd": "undo", "steps": -1}', b'{"cmd": "undo", "steps": 1e9}', b'{"cmd": "undo", "steps": "all"}', b'{"cmd": "undo", "to": -3}',
-        b'{"cmd": "redo", "steps": 99999999999999999999}', b'{"cmd": "master", "pin": 1234}', b'{"cmd": "master"}',
-        b'{"cmd": "state", "by": "seat:"}', b'{"cmd": "state", "by": 3}', b'{"cmd": "state", "by": "seat:Nobody"}',
-        b'{"cmd": "state", "by": "master"}', b'{"cmd": "analyse", "name": ["odds"]}', b'{"cmd": "analyse"}',
-        b'{"cmd": "move", "location": "3"}', b'{"cmd": "move", "location": 3.5}', b'{"cmd": "move", "location": -1}',
-        b'{"cmd": "play", "character": "\\u202eynnep", "cards": 1}', b'{"cmd": "state", "id": ' + b"7" * 100 + b"}",
-        b'\xef\xbb\xbf{"cmd": "state"}', b'{"cmd": "state"} trailing', b" " * 70_000,
-    ]
-
-
 def hostile_lines() -> Result:
     corpus = hostile_corpus()
     with tempfile.TemporaryDirectory(prefix="hostile-") as tmp:

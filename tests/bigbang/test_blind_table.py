@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import CardCatalogue
 from companion.contract import TABLE
 from companion.games.bigbang import GAME
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
-from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, play_both_ways
+from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, enrolled, play_both_ways
 
 from . import blind
 from .blind import DEAL, MORE_TURNS, START, TURNS, tags
@@ -28,10 +27,7 @@ SCRIPT = DEAL + [line for turn in TURNS + MORE_TURNS for line in turn]
 
 @pytest.fixture
 def catalogue(tmp_path):
-    catalogue = CardCatalogue(tmp_path / "cards.db")
-    for card, uids in tags().items():
-        for uid in uids:
-            catalogue.enrol(uid, "bigbang", card)
+    catalogue = enrolled(tmp_path / "cards.db", "bigbang", tags())
     yield catalogue
     catalogue.close()
 

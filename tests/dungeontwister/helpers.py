@@ -39,6 +39,17 @@ def start(*, lineup: dict[str, tuple[str, ...]] | None = None, settings: dict | 
     return session
 
 
+def red_to_act(card: int = 2, **setup: Any) -> Session:
+    """Red spends AP: in turn 1 with the 2 it must open with, or in turn 3 with a 3."""
+    s = start(**setup)
+    if card != 2:
+        for opening in (2, 2):
+            turn(s, opening)
+            end_turn(s)
+    turn(s, card)
+    return s
+
+
 def player(session: Session, colour: str) -> dict[str, Any]:
     return next(p for p in view(session)["players"] if p["colour"] == colour)
 

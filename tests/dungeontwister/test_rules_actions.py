@@ -1,17 +1,7 @@
 """Seed, §Sposta, §Oggetti, §Portare personaggi feriti, §Spostare un personaggio fuori dal labirinto,
 §Rivela una stanza, §Ruota una stanza, §Salta le carte, §Usa l'abilità speciale, §Usa un oggetto and
 §Vincere: what each action costs, what it changes, and what is refused."""
-from .helpers import BLUE, RED, active, ap, appear, character, do, end_turn, fight, obj, player, refused, start, status, turn, view
-
-
-def red_turn(card=2, **setup):
-    s = start(**setup)
-    if card != 2:
-        for opening in (2, 2):
-            turn(s, opening)
-            end_turn(s)
-    turn(s, card)
-    return s
+from .helpers import BLUE, RED, active, ap, appear, character, do, end_turn, fight, obj, player, red_to_act, refused, status, turn, view
 
 
 def pass_turns(s, *cards):
@@ -32,13 +22,13 @@ def red_again(s):
 
 class TestMoving:
     def test_a_move_costs_one_ap_and_changes_nothing_the_companion_tracks(self):
-        s = red_turn()
+        s = red_to_act()
         before = view(s)["characters"]
         do(s, "move", character="troll")
         assert ap(s) == 1 and view(s)["characters"] == before
 
     def test_only_the_active_players_standing_characters_move(self):
-        s = red_turn()
+        s = red_to_act()
         refused(s, "WRONG_COLOUR", "move", character="blue:troll")
         refused(s, "NOT_IN_MAZE", "move", character="goblin")  # still face down in a room
         refused(s, "NOT_YOUR_TURN", "move", by=BLUE, character="troll")
@@ -47,7 +37,7 @@ class TestMoving:
         do(s, "move", by=RED, character="troll")
 
     def test_picking_up_and_dropping_on_the_way_cost_nothing_more(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:rope", "blue:treasure")
         do(s, "move", character="thief", take="blue:treasure")  # red may carry blue's objects
         assert character(s, "red:thief")["carrying"] == "blue:treasure" and obj(s, "blue:treasure")["status"] == "carried"
@@ -55,7 +45,7 @@ class TestMoving:
         assert character(s, "red:thief")["carrying"] == "red:rope" and obj(s, "blue:treasure")["status"] == "maze"
 
     def test_one_token_at_a_time(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:rope", "red:sword")
         do(s, "move", character="thief", take="red:rope")
         refused(s, "CARRIES_ALREADY", "move", character="thief", take="red:sword")
@@ -64,14 +54,14 @@ class TestMoving:
         refused(s, "CANNOT_TAKE", "move", character="troll", take="red:troll")
 
     def test_a_friend_passing_by_takes_what_another_carries(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:rope")
         do(s, "move", character="thief", take="red:rope")
         do(s, "move", character="cleric", take="red:rope")
         assert character(s, "red:cleric")["carrying"] == "red:rope" and character(s, "red:thief")["carrying"] is None
 
     def test_an_enemys_token_is_not_for_the_taking(self):
-        s = red_turn(2)
+        s = red_to_act(2)
         appear(s, "blue:rope")
         end_turn(s)
         turn(s, 2)
@@ -81,7 +71,7 @@ class TestMoving:
         refused(s, "CANNOT_TAKE", "move", character="thief", take="blue:rope")
 
     def test_only_a_wounded_friend_is_carried(self):
-        s = red_turn(2)
+        s = red_to_act(2)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})  # red's Thief is wounded
         end_turn(s)
         pass_turns(s, 2)
@@ -95,27 +85,27 @@ class TestLeavingTheMaze:
     """"As soon as one of your characters moves onto one of the 10 squares of your opponent's starting line, it leaves the maze … 1 VP.\""""
 
     def test_a_character_leaving_scores_one(self):
-        s = red_turn()
+        s = red_to_act()
         do(s, "move", character="thief", exit=True)
         assert status(s, "red:thief") == "escaped" and player(s, "red")["vp"] == 1
         refused(s, "NOT_IN_MAZE", "move", character="thief")
 
     def test_the_goblin_scores_two_and_the_treasure_one_more(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:goblin", "red:treasure")
         do(s, "move", character="goblin", take="red:treasure")
         do(s, "move", character="goblin", exit=True)
         assert player(s, "red")["vp"] == 3 and obj(s, "red:treasure")["status"] == "gone"
 
     def test_another_object_carried_out_is_gone_for_nothing(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:rope")
         do(s, "move", character="thief", take="red:rope")
         do(s, "move", character="thief", exit=True)
         assert player(s, "red")["vp"] == 1 and obj(s, "red:rope")["status"] == "gone"
 
     def test_a_wounded_friend_carried_out_is_safe_but_worth_nothing(self):
-        s = red_turn(2)
+        s = red_to_act(2)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})
         end_turn(s)
         pass_turns(s, 2)
@@ -127,7 +117,7 @@ class TestLeavingTheMaze:
 
 class TestRooms:
     def test_a_reveal_costs_one_ap_and_brings_the_face_down_tokens_into_play(self):
-        s = red_turn()
+        s = red_to_act()
         do(s, "reveal", character="warrior", appear=["red:goblin", "blue:sword", "blue:wizard"])
         assert ap(s) == 1
         assert status(s, "red:goblin") == "maze" and status(s, "blue:wizard") == "maze" and obj(s, "blue:sword")["status"] == "maze"
@@ -135,7 +125,7 @@ class TestRooms:
         refused(s, "UNKNOWN_TOKEN", "reveal", character="warrior", appear=["goblin"])
 
     def test_rotations_cost_one_ap_a_quarter_and_only_the_mekanork_turns_against_the_arrow(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         refused(s, "BAD_QUARTERS", "rotate", character="thief", quarters=4)
         refused(s, "ONLY_THE_MEKANORK", "rotate", character="thief", against=True)
         appear(s, "red:mekanork")
@@ -143,7 +133,7 @@ class TestRooms:
         assert ap(s) == 1
 
     def test_with_the_board_tracked_the_rooms_are_revealed_and_turned(self):
-        s = red_turn(3, settings={"table": {"board": True}})
+        s = red_to_act(3, settings={"table": {"board": True}})
         assert [r["revealed"] for r in view(s)["rooms"]] == [False] * 8
         refused(s, "NAME_THE_ROOM", "reveal", character="troll")
         do(s, "reveal", character="troll", room=3)
@@ -152,7 +142,7 @@ class TestRooms:
         assert view(s)["rooms"][2] == {"number": 3, "revealed": True, "rotation": 2}
 
     def test_the_mekanorks_turn_against_the_arrow_counts_back(self):
-        s = red_turn(3, settings={"table": {"board": True}})
+        s = red_to_act(3, settings={"table": {"board": True}})
         do(s, "reveal", character="troll", room=1, appear=["red:mekanork"])
         do(s, "rotate", character="mekanork", room=1, against=True)
         assert view(s)["rooms"][0]["rotation"] == 3
@@ -160,7 +150,7 @@ class TestRooms:
 
 class TestJumps:
     def test_three_jump_cards_for_the_whole_game_and_a_fourth_jump_is_refused(self):
-        s = red_turn(2)
+        s = red_to_act(2)
         do(s, "jump", character="thief")
         do(s, "jump", character="thief")
         pass_turns(s, 2)
@@ -173,7 +163,7 @@ class TestJumps:
 
 class TestAbilities:
     def test_the_cleric_heals_a_wounded_character_who_then_rests(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})
         do(s, "ability", character="cleric", target="red:thief")
         assert status(s, "red:thief") == "maze" and character(s, "red:thief")["resting"]
@@ -181,13 +171,13 @@ class TestAbilities:
         do(s, "move", character="thief")  # next turn, rested
 
     def test_a_character_healed_this_turn_does_nothing_more(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})
         do(s, "ability", character="cleric", target="red:thief")
         refused(s, "RESTING", "move", character="thief")
 
     def test_the_cleric_heals_friend_or_foe_but_only_the_wounded(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         refused(s, "NOT_WOUNDED", "ability", character="cleric", target="blue:thief")
         refused(s, "NAME_THE_TARGET", "ability", character="cleric")
         fight(s, ["troll"], ["thief"], {"red": 5, "blue": 0})
@@ -195,7 +185,7 @@ class TestAbilities:
         assert status(s, "blue:thief") == "maze"
 
     def test_the_troll_regenerates_but_not_in_the_turn_he_was_wounded(self):
-        s = red_turn(2)
+        s = red_to_act(2)
         fight(s, ["troll"], ["warrior"], {"red": 0, "blue": 4})
         refused(s, "WOUNDED_THIS_TURN", "ability", character="troll")
         end_turn(s)
@@ -206,10 +196,10 @@ class TestAbilities:
         refused(s, "RESTING", "move", character="troll")
 
     def test_an_unwounded_troll_has_nothing_to_regenerate(self):
-        refused(red_turn(), "NOT_WOUNDED", "ability", character="troll")
+        refused(red_to_act(), "NOT_WOUNDED", "ability", character="troll")
 
     def test_abilities_that_cost_one_ap_and_those_that_cost_none(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:goblin")
         refused(s, "NO_AP_ABILITY", "ability", character="goblin")
         do(s, "ability", character="thief")  # a portcullis
@@ -217,14 +207,14 @@ class TestAbilities:
         assert active(s) == "blue"  # 3 AP spent
 
     def test_a_wounded_character_uses_no_ability(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})
         refused(s, "WOUNDED", "ability", character="thief")
 
 
 class TestObjects:
     def test_only_the_wizard_fires_the_wand_and_its_victim_dies(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:wizard", "red:fireball_wand")
         do(s, "move", character="thief", take="red:fireball_wand")
         refused(s, "ONLY_THE_WIZARD", "use", character="thief", target="blue:troll")
@@ -235,14 +225,14 @@ class TestObjects:
         assert player(s, "red")["vp"] == 1 and ap(s) == 3
 
     def test_the_fireball_hits_either_side_and_the_victims_opponent_scores(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:wizard", "red:fireball_wand")
         do(s, "move", character="wizard", take="red:fireball_wand")
         do(s, "use", character="wizard", target="red:thief")
         assert status(s, "red:thief") == "dead" and player(s, "blue")["vp"] == 1
 
     def test_the_fireball_kills_a_carried_wounded_friend_too(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         fight(s, ["thief"], ["troll"], {"red": 0, "blue": 0})
         do(s, "move", character="cleric", take="red:thief")
         end_turn(s)
@@ -254,7 +244,7 @@ class TestObjects:
         assert player(s, "blue")["vp"] == 2
 
     def test_permanent_objects_need_no_action_and_nothing_carried_is_nothing_to_use(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:sword")
         refused(s, "NOTHING_TO_USE", "use", character="troll")
         do(s, "move", character="troll", take="red:sword")
@@ -263,7 +253,7 @@ class TestObjects:
 
 class TestVictory:
     def test_five_points_win_at_once_and_end_the_game(self):
-        s = red_turn(3)
+        s = red_to_act(3)
         appear(s, "red:goblin", "red:treasure")
         do(s, "move", character="goblin", take="red:treasure")
         do(s, "move", character="goblin", exit=True)  # 3 VP

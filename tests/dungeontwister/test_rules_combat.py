@@ -11,18 +11,7 @@ import pytest
 from companion.contract import TABLE
 from companion.errors import RuleError
 
-from .helpers import BLUE, RED, active, ap, appear, character, do, end_turn, fight, line, obj, player, prompt, refused, start, status, turn, view
-
-
-def red_to_act(card=2, **setup):
-    """Red spends AP: in turn 1 with the 2 it must open with, or in turn 3 with a 3."""
-    s = start(**setup)
-    if card != 2:
-        for opening in (2, 2):
-            turn(s, opening)
-            end_turn(s)
-    turn(s, card)
-    return s
+from .helpers import BLUE, RED, active, ap, appear, character, do, end_turn, fight, line, obj, player, prompt, red_to_act, refused, start, status, turn, view
 
 
 def blue_thief_wounded_last_turn():

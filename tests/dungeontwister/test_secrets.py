@@ -214,7 +214,7 @@ class Crawl:
             if request["cmd"] == "move" and request.get("exit") and self.rng.random() < 0.7:
                 continue  # leaving scores fast; let the games last long enough to fight
             with contextlib.suppress(RuleError):
-                s.game.decide(s.state, s.game.command_from_json(request), actor, random.Random(0))
+                s.game.decide_checked(s.state, s.game.command_from_json(request), actor, random.Random(0))
                 return request, actor
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.eldersign import GAME
-from companion.session import Session
+from companion.session import Session, Step
 from companion.testing import active, do, line, phase, prompt, refused, status, view  # noqa: F401 - the rules tests take them from here
 
 PLAYERS = ("Ann", "Bob")
@@ -48,6 +48,17 @@ def attempt_at(session: Session, adventure: str, **dice: Any) -> None:
     """The active investigator moves to `adventure` and starts an attempt there."""
     do(session, "move", to=adventure)
     do(session, "attempt", **dice)
+
+
+def complete_lights_out(session: Session) -> Step:
+    """The active investigator completes Lights Out, its three tasks in three rolls; the last step."""
+    attempt_at(session, "lights-out")
+    do(session, "roll", green=["3", "peril", "peril", "lore", "lore", "1"])
+    do(session, "complete", task=1, dice=[1])
+    do(session, "roll", green=["peril", "peril", "lore", "lore", "1"])
+    do(session, "complete", task=2, dice=[1, 2])
+    do(session, "roll", green=["lore", "lore", "2"])
+    return do(session, "complete", task=3, dice=[1, 2])
 
 
 def end_turn(session: Session, mythos: str | None = "example-quiet-night") -> None:

@@ -45,6 +45,6 @@ def _every_option_is_taken(s: Any) -> None:
         if option.dialog == "roll" and "virtual" not in request:
             request = {"cmd": "roll", "virtual": True}
         try:
-            GAME.decide(s, GAME.command_from_json(request), TABLE, random.Random(1))
+            GAME.decide_checked(s, GAME.command_from_json(request), TABLE, random.Random(1))
         except RuleError as refusal:
             assert refusal.code in CHANCE, f"the menu offered {request}, refused: {refusal.code} {refusal.message}"

@@ -12,28 +12,20 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import CardCatalogue
 from companion.contract import TABLE, seat_viewer
 from companion.messages import render
 from companion.ring import Counters, Gauge
 from companion.table import Table
-from hardware.config import HardwareConfig
-from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, play_both_ways
+from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, enrolled, play_both_ways
 
 from . import blind
 from .blind import OWN_DICE_SEED, OWN_DICE_START, OWN_DICE_TURNS, START, TOLD_START, TOLD_TURNS, TURNS, tags
 from .helpers import do, end_turn, start
 
-#: quick gestures, with room for a busy machine: a tap stalled 300 ms between press and release is still a tap
-FAST = HardwareConfig(pin_factory="mock", debounce_ms=5, double_ms=60, hold_ms=400, lift_ms=100, sounds=False)
-
 
 @pytest.fixture
 def catalogue(tmp_path):
-    catalogue = CardCatalogue(tmp_path / "cards.db")
-    for card, uids in tags().items():
-        for uid in uids:
-            catalogue.enrol(uid, "eldersign", card)
+    catalogue = enrolled(tmp_path / "cards.db", "eldersign", tags())
     yield catalogue
     catalogue.close()
 

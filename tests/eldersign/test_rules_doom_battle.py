@@ -11,7 +11,7 @@ import pytest
 from companion.contract import TABLE
 from companion.games.eldersign.odds import parse_adventure
 
-from .helpers import active, do, end_turn, investigator, phase, prompt, refused, start, status, view
+from .helpers import active, complete_lights_out, do, end_turn, investigator, phase, prompt, refused, start, status, view
 
 
 class TestDoomTrack:
@@ -118,14 +118,7 @@ class TestElderSigns:
 
     def test_an_adventures_reward_counts_towards_them(self):
         s = start(settings={"ancient_one": {"elder_signs": 1}})
-        do(s, "move", to="lights-out")
-        do(s, "attempt")
-        do(s, "roll", green=["3", "peril", "peril", "lore", "lore", "1"])
-        do(s, "complete", task=1, dice=[1])
-        do(s, "roll", green=["peril", "peril", "lore", "lore", "1"])
-        do(s, "complete", task=2, dice=[1, 2])
-        do(s, "roll", green=["lore", "lore", "2"])
-        do(s, "complete", task=3, dice=[1, 2])
+        complete_lights_out(s)
         assert status(s) == "won"
 
 

@@ -9,7 +9,7 @@ from companion.messages import render
 from companion.ring import Alert, Gauge
 from companion.table import Table
 
-from .helpers import do, end_turn, line, start, view
+from .helpers import complete_lights_out, do, end_turn, line, start, view
 
 
 def heard(session, step) -> list[str]:
@@ -62,14 +62,7 @@ class TestWhatTheTableHears:
 
     def test_the_end_of_an_adventure_and_elder_signs(self):
         s = start(settings={"ancient_one": {"elder_signs": 2}})
-        do(s, "move", to="lights-out")
-        do(s, "attempt")
-        do(s, "roll", green=["3", "peril", "peril", "lore", "lore", "1"])
-        do(s, "complete", task=1, dice=[1])
-        do(s, "roll", green=["peril", "peril", "lore", "lore", "1"])
-        do(s, "complete", task=2, dice=[1, 2])
-        do(s, "roll", green=["lore", "lore", "2"])
-        said = heard(s, do(s, "complete", task=3, dice=[1, 2]))
+        said = heard(s, complete_lights_out(s))
         assert said == ["Adventure completed.", "Elder Signs: 1 of 2."]
 
     def test_a_game_won_is_announced(self):

@@ -18,12 +18,14 @@ from pydantic import Field
 
 from companion.contract import Result, Seat, Turn, Viewer
 from companion.errors import RuleError
-from companion.game import GameCard, GameDefinition, Phase
+from companion.game import GameCard, GameDefinition, Phase, Phases
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.records import ACTOR_ONLY, Command, Event, Rule, catalog, owner_only
 from companion.ring import Counter, Counters
+from companion.rules import player_names
 from companion.settings import Section, merged, validated
+from companion.turn_order import SEATS_AT_ONCE
 
 
 class CounterSettings(Section):
@@ -124,21 +126,12 @@ def value(card: str) -> int:
 
 
 def decide(s: CounterState, c: Command, actor: Viewer, rng: random.Random) -> list[Event]:
+    """The core has checked that the game is on and that a seat sends `choose` (`who_acts`)."""
     if isinstance(c, Start):
-        if s.players:
-            raise RuleError("ALREADY_STARTED", M("The game has already started."))
         settings = validated(CounterSettings, merged(default_settings(), c.settings))
-        players = tuple(p.strip() for p in c.players)
-        if not 2 <= len(players) <= 4 or len(set(players)) != len(players) or not all(players):
-            raise RuleError("BAD_PLAYERS", M("Name 2 to 4 different players."))
+        players = player_names(c.players, 2, 4, M("Name 2 to 4 different players."))
         return [Started(players, settings.target, settings.max_card)]
-    if not s.players:
-        raise RuleError("NOT_STARTED", M("Start the game first."))
-    if s.winners is not None:
-        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
-    assert isinstance(c, Choose)
-    if not actor.is_seat or actor.seat not in s.players:
-        raise RuleError("SEAT_ONLY", M("Each player chooses from their own seat."))
+    assert isinstance(c, Choose) and actor.seat is not None
     seat = actor.seat
     if seat in s.chosen:
         raise RuleError("ALREADY_CHOSEN", M("You have chosen already."))
@@ -224,7 +217,7 @@ GAME = GameDefinition(
     title=M("Counter test game"),
     commands=catalog(Start, Choose),  # type: ignore[arg-type]
     events=catalog(Started, Chosen, LaidOpen, Scored, Ended),  # type: ignore[arg-type]
-    phases=(Phase("choose", M("choosing cards")),),
+    phases=Phases(Phase("choose", M("choosing cards"))),
     settings=CounterSettings,
     default_settings=default_settings,
     initial_state=CounterState,
@@ -240,4 +233,5 @@ GAME = GameDefinition(
     cards=lambda: tuple(GameCard(f"c{n}", f"card {n}", "card") for n in range(1, 10)),
     scan=lambda s, card, actor: {"cmd": "choose", "card": card} if actor.is_seat else None,
     seat_range=(2, 4),
+    who_acts=SEATS_AT_ONCE,  # every seat chooses at once, for itself; the table does not
 )

@@ -8,16 +8,17 @@ from companion.cards import CardCatalogue
 from companion.contract import TABLE, seat_viewer
 from companion.errors import RuleError
 from companion.games.munchkin import GAME
-from companion.games.munchkin.config import BASE_SET, _parsed
+from companion.games.munchkin.config import BASE_SET
 from companion.inputs import Option
 from companion.messages import render
+from companion.settings import DefaultSettings
 from companion.table import Table
 
 from .helpers import do, fight, gear, hand, level, line, pass_turn, player, prompt, refused, set_level, start, uid, view
 
 
 def base_set() -> list[tuple[str, dict]]:
-    return [(kind, card) for kind, cards in _parsed(BASE_SET).items() for card in cards]
+    return [(kind, card) for kind, cards in DefaultSettings("companion.games.munchkin", (BASE_SET,))().items() for card in cards]
 
 
 def deck(kind: str, card: dict) -> str:

@@ -5,14 +5,8 @@ master who knows which rune each letter belongs to.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.listing import GameListing
 from companion.messages import M
 
-LISTING = GameListing(id="bigbang", title=M("Big Bang moon game"), definition=f"{__name__}.definition")
-
-if TYPE_CHECKING:
-    from companion.games.bigbang.definition import GAME as GAME
-else:
-    __getattr__ = LISTING.module_getattr
+LISTING = GameListing.of_package(__name__, M("Big Bang moon game"))
+__getattr__ = LISTING.module_getattr  # GAME, the rules: imported when first named

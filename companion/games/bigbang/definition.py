@@ -6,7 +6,7 @@ from companion.games.bigbang.commands import COMMANDS
 from companion.games.bigbang.config import BigBangSettings, default_settings
 from companion.games.bigbang.events import EVENTS
 from companion.games.bigbang.phases import PHASES
-from companion.games.bigbang.rules import decide
+from companion.games.bigbang.rules import WHO_ACTS, decide
 from companion.games.bigbang.state import evolve, initial_state
 
 GAME = GameDefinition(
@@ -41,4 +41,5 @@ GAME = GameDefinition(
     cooperative=True,
     seat_range=(2, 5),
     seat_count_setting="table.players",
+    who_acts=WHO_ACTS,
 )

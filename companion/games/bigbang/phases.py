@@ -3,7 +3,7 @@ the bindings file refer to these ids; the game definition refuses bindings for a
 """
 from __future__ import annotations
 
-from companion.game import Phase
+from companion.game import Phase, Phases
 from companion.messages import M
 
 DEAL = "deal"              # the real deal: each player's starting cards, told card by card
@@ -16,7 +16,7 @@ DRAWING = "drawing"        # the cards come off the real pile, one by one
 RED_MOON = "red_moon"      # a red moon was drawn while the amulet could ignore it
 REFILL = "refill"          # empty locations get new cards
 
-PHASES = (
+PHASES = Phases(
     Phase(DEAL, M("dealing the starting hands")),
     Phase(LAYOUT, M("laying out the location cards")),
     Phase(LETTERS, M("laying out the letters at the gate")),
@@ -27,4 +27,3 @@ PHASES = (
     Phase(RED_MOON, M("deciding on the red moon")),
     Phase(REFILL, M("refilling locations")),
 )
-DOING = {phase.id: phase.doing for phase in PHASES}

@@ -6,7 +6,8 @@ README.md next to this file. decide is pure: it works on a transaction that fold
 scratch state as it is emitted, so later rules see earlier effects; a RuleError discards it all.
 
 The game is cooperative: the table screen and the table's buttons act for whoever's turn it is; a
-seat (its own screen or buttons) acts only in its own turn, and anyone may roll the virtual die.
+seat (its own screen or buttons) acts only in its own turn, and anyone may roll the virtual die
+(`WHO_ACTS`: the core checks it before `decide` runs, as it checks that the game is on).
 """
 from __future__ import annotations
 
@@ -20,45 +21,37 @@ from companion.errors import RuleError
 from companion.games.bigbang import commands as cmd
 from companion.games.bigbang import events as ev
 from companion.games.bigbang import names
-from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, merge_settings
-from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DOING, DRAW, DRAWING, LAYOUT, LETTERS, REFILL
+from companion.games.bigbang.config import ARTEFACTS, CHARACTERS, RED_MOON, RELICS, Card, Config, default_settings
+from companion.games.bigbang.phases import ACTIONS, CHOOSE, DEAL, DRAW, DRAWING, LAYOUT, LETTERS, PHASES, REFILL
 from companion.games.bigbang.phases import RED_MOON as RED_MOON_PHASE
 from companion.games.bigbang.state import BigBangState, evolve
 from companion.messages import M, P, Text, joined
 from companion.odds import chance_at_least
 from companion.pins import check_new_pin, hash_pin
 from companion.records import Command, Event
+from companion.rules import Transaction, player_names
+from companion.turn_order import SeatsInTurn
 
 #: digest §Fights: the die's faces
 DIE_FACES: tuple[int | str, ...] = (1, 1, 2, 3, 4, "moon")
 MOON_FACE = "moon"
 
 
-class Tx:
-    """The events of one command so far, and the state they lead to."""
-
-    def __init__(self, state: BigBangState, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+#: a command decided: its events so far, and the state they lead to
+Tx = Transaction[BigBangState]
+#: who acts: the player whose turn it is, or the table for them; anyone may roll the virtual die
+WHO_ACTS = SeatsInTurn(active=lambda s: s.active_player, any_seat=(cmd.Roll,))
 
 
 def decide(state: BigBangState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
-    tx = Tx(state, rng)
+    tx = Tx(state, rng, evolve)
     if isinstance(command, cmd.Start):
         start(tx, command)
         advance(tx)
         return tx.events
-    _require_playing(state)
     if isinstance(command, cmd.Roll):
         roll_die(tx)
         return tx.events
-    _require_turn(state, actor)
     _HANDLERS[type(command)](tx, command)
     advance(tx)
     return tx.events
@@ -70,11 +63,9 @@ def start(tx: Tx, c: cmd.Start) -> None:
 
     With the real cards (`cards_from = "table"`) whatever `start` does not name is told afterwards, step
     by step: each player's starting hand (DEAL), the location cards (LAYOUT), the letters (LETTERS)."""
-    if tx.state.status != "setup":
-        raise RuleError("ALREADY_STARTED", M("The game has already started."))
-    settings = merge_settings(c.settings)
+    settings = default_settings.with_overrides(c.settings)
     config = Config.from_settings(settings)
-    players = _check_players(config, c.players)
+    players = player_names(c.players, config.players, config.players, M("Name {n} different players, in turn order.", n=config.players))
     runes, pool = config.runes, config.letters
     solution = _check_letters("BAD_SOLUTION", M("solution"), c.solution, len(runes), pool) or tuple(tx.rng.sample(pool, len(runes)))
     real_cards = config.cards_from == "table"
@@ -94,19 +85,6 @@ def start(tx: Tx, c: cmd.Start) -> None:
         return
     _lay_locations(tx, c.locations)
     _after_layout(tx)
-
-
-#: a name fits a seat's badge and a spoken sentence
-MAX_NAME = 24
-
-
-def _check_players(config: Config, names: tuple[str, ...]) -> tuple[str, ...]:
-    players = tuple(" ".join(name.split()) for name in names)
-    if len(players) != config.players or not all(players) or len(set(players)) != len(players):
-        raise RuleError("BAD_PLAYERS", M("Name {n} different players, in turn order.", n=config.players))
-    if any(len(name) > MAX_NAME or not name.isprintable() for name in players):
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
-    return players
 
 
 def _check_letters(code: str, what: Text, letters: tuple[str, ...] | None, count: int, pool: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -182,7 +160,7 @@ def _pick(rng: random.Random, counts: dict[str, int]) -> str:
 def play(tx: Tx, c: cmd.Play) -> None:
     """Digest §A turn 1: choose a character of which you hold cards and announce how many you play."""
     s = tx.state
-    _require_phase(s, CHOOSE)
+    PHASES.require(s.phase, CHOOSE)
     character = _character(c.character)
     held = s.hand.get(character, 0)
     if not 1 <= c.cards <= held:
@@ -193,14 +171,14 @@ def play(tx: Tx, c: cmd.Play) -> None:
 
 def pass_turn(tx: Tx, c: cmd.Pass) -> None:
     """Digest §A turn: passing plays no cards; the player still draws."""
-    _require_phase(tx.state, CHOOSE)
+    PHASES.require(tx.state.phase, CHOOSE)
     tx.emit(ev.Passed(tx.state.player))
     end_actions(tx)
 
 
 def end_actions_command(tx: Tx, c: cmd.EndActions) -> None:
     """Digest §A turn: a player who chose a character performs 1 or more actions (else passes)."""
-    _require_phase(tx.state, ACTIONS)
+    PHASES.require(tx.state.phase, ACTIONS)
     if not tx.state.chosen.acted:
         raise RuleError("NO_ACTION_YET", M("Do at least one action first; to do none, undo the choice and pass."))
     end_actions(tx)
@@ -218,7 +196,7 @@ def end_actions(tx: Tx) -> None:
 def special(tx: Tx, c: cmd.Special) -> None:
     """Digest §A turn 2: the chosen character's special action, once, before any action."""
     s = tx.state
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     actor = s.chosen.character
     if s.chosen.special_used:
         raise RuleError("SPECIAL_USED", M("{character}'s special action was already used this turn.", character=names.character(actor)))
@@ -304,7 +282,7 @@ def _unused(name: str, actor: str) -> RuleError:
 def move(tx: Tx, c: cmd.Move) -> None:
     """Digest §A turn 3, Move: the chosen character goes to any of the 6 locations in one step."""
     s = tx.state
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     location = _location(c.location)
     if s.positions[s.chosen.character] == location:
         raise RuleError("ALREADY_THERE", M("{character} already stands at {place}.",
@@ -316,7 +294,7 @@ def move(tx: Tx, c: cmd.Move) -> None:
 def act(tx: Tx, c: cmd.Act) -> None:
     """Digest §A turn 3, Location action: take a helper's or treasure's reward, or fight the enemy."""
     s = tx.state
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     character = s.chosen.character
     location = s.positions[character]
     if location is None:
@@ -337,7 +315,7 @@ def act(tx: Tx, c: cmd.Act) -> None:
 def gate(tx: Tx, c: cmd.Gate) -> None:
     """Digest §Gate: an attempt spends the cubes; success when every rune slot holds its own letter."""
     s = tx.state
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     cost = s.config.gate_cost
     if s.cubes < cost:
         raise RuleError("NOT_ENOUGH_CUBES", M("A gate attempt needs {cost} cubes; the living room holds {n}.", cost=cost, n=s.cubes))
@@ -551,7 +529,7 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
     discard the named cards first (README), so the limit always holds.
     """
     s = tx.state
-    _require_phase(s, DRAW)
+    PHASES.require(s.phase, DRAW)
     hand = dict(s.hand)
     discard = tuple(map(_character, c.discard))
     if discard and sum(hand.values()) < s.config.hand_limit:
@@ -570,7 +548,7 @@ def draw(tx: Tx, c: cmd.Draw) -> None:
 
 def reveal(tx: Tx, c: cmd.Reveal) -> None:
     """A card off the real pile: dealt to the player being dealt to, or drawn by the active player."""
-    _require_phase(tx.state, DRAWING, DEAL)
+    PHASES.require(tx.state.phase, DRAWING, DEAL)
     if tx.state.phase == DEAL:
         deal_card(tx, c.card)
         return
@@ -588,7 +566,7 @@ def draw_card(tx: Tx, card: str) -> None:
 
 
 def accept(tx: Tx, c: cmd.Accept) -> None:
-    _require_phase(tx.state, RED_MOON_PHASE)
+    PHASES.require(tx.state.phase, RED_MOON_PHASE)
     accept_red_moon(tx)
 
 
@@ -600,7 +578,7 @@ def accept_red_moon(tx: Tx) -> None:
 def lay(tx: Tx, c: cmd.Lay) -> None:
     """Digest §Gate: the letters lie at the rune slots from the start; the table tells them in rune order."""
     s = tx.state
-    _require_phase(s, LETTERS)
+    PHASES.require(s.phase, LETTERS)
     letter = _letter(s, c.letter)
     if letter in s.board:
         raise RuleError("ALREADY_LAID", M("{letter} already lies at {rune}.", letter=letter, rune=s.config.runes[s.board.index(letter)]))
@@ -616,7 +594,7 @@ def _lay_the_letters(tx: Tx) -> None:
 
 
 def place(tx: Tx, c: cmd.Place) -> None:
-    _require_phase(tx.state, REFILL, LAYOUT)
+    PHASES.require(tx.state.phase, REFILL, LAYOUT)
     place_card(tx, _location(c.location), c.card)
 
 
@@ -685,7 +663,7 @@ def deal(tx: Tx, c: cmd.Deal) -> None:
     """The companion draws what is due, from its own record of the pile or the location decks, or lays
     the letters still due."""
     s = tx.state
-    _require_phase(s, DRAWING, REFILL, DEAL, LAYOUT, LETTERS)
+    PHASES.require(s.phase, DRAWING, REFILL, DEAL, LAYOUT, LETTERS)
     if s.phase == LETTERS:
         _lay_the_letters(tx)
     elif s.phase == DRAWING:
@@ -750,23 +728,6 @@ def win_chance(strength: int, bonus: int, reroll: bool = False, sword: bool = Fa
 
 
 # -- checks ---------------------------------------------------------------------------------------
-
-
-def _require_turn(s: BigBangState, actor: Viewer) -> None:
-    if actor.is_seat and actor.seat != s.active_player:
-        raise RuleError("NOT_YOUR_TURN", M("It is {player}'s turn.", player=s.active_player or ""))
-
-
-def _require_playing(s: BigBangState) -> None:
-    if s.status == "setup":
-        raise RuleError("NOT_STARTED", M("Start the game first."))
-    if s.status in ("won", "lost"):
-        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
-
-
-def _require_phase(s: BigBangState, *phases: str) -> None:
-    if s.phase not in phases:
-        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
 
 
 def _character(name: str) -> str:

@@ -7,14 +7,8 @@ own seat screen or reader), wounds, deaths, who carries what, the jump cards and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.listing import GameListing
 from companion.messages import M
 
-LISTING = GameListing(id="dungeontwister", title=M("Dungeon Twister"), definition=f"{__name__}.definition")
-
-if TYPE_CHECKING:
-    from companion.games.dungeontwister.definition import GAME as GAME
-else:
-    __getattr__ = LISTING.module_getattr
+LISTING = GameListing.of_package(__name__, M("Dungeon Twister"))
+__getattr__ = LISTING.module_getattr  # GAME, the rules: imported when first named

@@ -6,10 +6,8 @@ rules read, built from checked settings: a bad value is a RuleError naming the k
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -17,7 +15,7 @@ from pydantic import Field, model_validator
 from companion.games.dungeontwister.pieces import CHARACTERS
 from companion.i18n import N_
 from companion.messages import M
-from companion.settings import Section, SettingProblem, merged, validated
+from companion.settings import DefaultSettings, Section, SettingProblem, validated
 
 Colour = Literal["red", "blue", "green", "yellow", "purple", "orange"]
 #: a colour's label is its name, translated where shown (the catalogue has it from pieces.py)
@@ -134,18 +132,8 @@ class Config:
         )
 
 
-@cache
-def _default_text() -> str:
-    return resources.files(__package__).joinpath("data/default.toml").read_text(encoding="utf-8")
-
-
-def default_settings() -> dict[str, Any]:
-    return tomllib.loads(_default_text())
-
-
-def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
-    """The defaults with a table's overrides laid over them, table by table."""
-    return merged(default_settings(), overrides)
+#: data/default.toml; `default_settings.with_overrides(...)`: a table's settings laid over them
+default_settings = DefaultSettings(__package__)
 
 
 @cache

@@ -7,7 +7,7 @@ from companion.games.dungeontwister.commands import COMMANDS
 from companion.games.dungeontwister.config import DungeonTwisterSettings, default_settings
 from companion.games.dungeontwister.events import EVENTS
 from companion.games.dungeontwister.phases import PHASES
-from companion.games.dungeontwister.rules import decide
+from companion.games.dungeontwister.rules import WHO_ACTS, decide
 from companion.games.dungeontwister.state import evolve, initial_state
 
 GAME = GameDefinition(
@@ -38,4 +38,5 @@ GAME = GameDefinition(
     chart=chart.chart,
     cooperative=False,
     seat_range=(2, 2),
+    who_acts=WHO_ACTS,
 )

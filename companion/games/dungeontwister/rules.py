@@ -6,9 +6,9 @@ file (shared/docs/rules/published-games-facts.md §3) where the seed is silent. 
 beside the cardboard: it cannot see squares, walls or adjacency, so it takes the players' word for
 where things stand and keeps what the board does not show — AP, cards, wounds, who carries what, VP.
 
-Who may act: the table (everyone looking) acts for the active player; a seat acts only in its own
-turn — except for the secret choices (starting line, combat card), which each seat makes for itself
-at the same time. The table makes one only for a named colour: a card scanned at a shared reader, or
+Who may act (`WHO_ACTS`, checked by the core before `decide` runs): the table (everyone looking) acts
+for the active player; a seat acts only in its own turn — except for the secret choices (starting
+line, combat card), which each seat makes for itself at the same time. The table makes one only for a named colour: a card scanned at a shared reader, or
 (setting `seats.secret_choices = "table"`) a line or card the players have turned face up on the table.
 """
 from __future__ import annotations
@@ -21,13 +21,15 @@ from companion.contract import Viewer
 from companion.errors import RuleError
 from companion.games.dungeontwister import commands as cmd
 from companion.games.dungeontwister import events as ev
-from companion.games.dungeontwister.config import Config, merge_settings
+from companion.games.dungeontwister.config import Config, default_settings
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP, PHASES
 from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, colour_of, combat_card, is_character, owned, piece, piece_of, token
 from companion.games.dungeontwister.pieces import colour as colour_name
 from companion.games.dungeontwister.state import MAZE, RESERVE, ROOMS, TARGET_VP, DTState, evolve
 from companion.messages import M
 from companion.records import Command, Event
+from companion.rules import Transaction, player_names
+from companion.turn_order import SeatsInTurn
 
 #: seed, §Carte azione: each player's starting line holds 4 characters (facts §3.3)
 LINEUP_SIZE = 4
@@ -35,34 +37,19 @@ LINEUP_SIZE = 4
 EXIT_VP, GOBLIN_EXTRA_VP, TREASURE_VP, KILL_VP = 1, 1, 1, 1
 #: the abilities that cost 1 AP, by character (seed, §Usa l'abilità speciale; facts §3.6)
 AP_ABILITIES = {"wall_walker": "pass_wall", "warrior": "break_portcullis", "cleric": "heal", "thief": "portcullis", "troll": "regenerate"}
-#: a name fits a seat's badge and a spoken sentence
-MAX_NAME = 24
-DOING = {phase.id: phase.doing for phase in PHASES}
-
-
-class Tx:
-    """The events of one command so far, and the state they lead to."""
-
-    def __init__(self, state: DTState, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+#: a command decided: its events so far, and the state they lead to
+Tx = Transaction[DTState]
+#: who acts: the active player's seat, or the table for it; the secret choices (starting line, combat
+#: card) each seat makes for itself, at the same time (the rules check the colour: `_choosing_colour`)
+WHO_ACTS = SeatsInTurn(active=lambda s: s.active, any_seat=(cmd.Lineup, cmd.Choose),
+                       turn_of=lambda s: M("It is {colour}'s turn.", colour=colour_name(s.active)))
 
 
 def decide(state: DTState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
-    tx = Tx(state, rng)
+    tx = Tx(state, rng, evolve)
     if isinstance(command, cmd.Start):
         start(tx, command)
         return tx.events
-    if state.status == "setup":
-        raise RuleError("NOT_STARTED", M("Start the game first."))
-    if state.status == "over":
-        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
     _HANDLERS[type(command)](tx, command, actor)
     _after_the_action(tx)
     return tx.events
@@ -71,11 +58,9 @@ def decide(state: DTState, command: Command, actor: Viewer, rng: random.Random) 
 # -- setup -----------------------------------------------------------------------------------------------
 def start(tx: Tx, c: cmd.Start) -> None:
     """Facts §3.3: two players, one colour each; a random first player unless the table says."""
-    if tx.state.status != "setup":
-        raise RuleError("ALREADY_STARTED", M("The game has already started."))
-    settings = merge_settings(c.settings)
+    settings = default_settings.with_overrides(c.settings)
     config = Config.from_settings(settings)
-    players = _check_players(c.players)
+    players = player_names(c.players, 2, 2, M("Name the 2 players, each differently."))
     first = _first_player(config, players, c.first, tx.rng)
     tx.emit(ev.GameStarted(players, config.colours, settings, first))
     if c.lineup is not None:
@@ -85,15 +70,6 @@ def start(tx: Tx, c: cmd.Start) -> None:
         if any(len(line) != LINEUP_SIZE for line in lineups.values()):
             raise RuleError("BAD_LINEUP", M("Each starting line holds {n} characters.", n=LINEUP_SIZE))
         _lay_lines_open(tx, lineups)
-
-
-def _check_players(names: tuple[str, ...]) -> tuple[str, ...]:
-    players = tuple(" ".join(name.split()) for name in names)
-    if len(players) != 2 or not all(players) or len(set(players)) != 2:
-        raise RuleError("BAD_PLAYERS", M("Name the 2 players, each differently."))
-    if any(len(name) > MAX_NAME or not name.isprintable() for name in players):
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
-    return players
 
 
 def _first_player(config: Config, players: tuple[str, ...], first: str | None, rng: random.Random) -> str:
@@ -111,7 +87,7 @@ def lineup(tx: Tx, c: cmd.Lineup, actor: Viewer) -> None:
     """Facts §3.3: each player picks 4 of the 8 characters for the starting line, in secret; they are laid
     open together. A seat picks its own; the table only for a colour it names."""
     s = tx.state
-    _require_phase(s, LINEUP)
+    PHASES.require(s.phase, LINEUP)
     colour = _choosing_colour(s, c.colour, actor)
     chosen = s.sides[colour].lineup
     if len(chosen) >= LINEUP_SIZE:
@@ -139,8 +115,7 @@ def _lay_lines_open(tx: Tx, lineups: dict[str, tuple[str, ...]]) -> None:
 def play_card(tx: Tx, c: cmd.PlayCard, actor: Viewer) -> None:
     """Seed, §Carte azione: the active player plays one action card; its number is the turn's AP."""
     s = tx.state
-    _require_turn(s, actor)
-    _require_phase(s, ACTION_CARD)
+    PHASES.require(s.phase, ACTION_CARD)
     if c.card not in s.side.action_cards:
         raise RuleError("NOT_IN_HAND", M("You have no {n} action card in hand this cycle.", n=c.card))
     allowed = allowed_action_cards(s)
@@ -168,7 +143,7 @@ def move(tx: Tx, c: cmd.Move, actor: Viewer) -> None:
     nothing. It carries one object or one wounded character of its colour; it may take what a friend it
     passes carries. Stepping onto the opponent's starting line, it leaves the maze."""
     s = tx.state
-    mover = _paying_character(s, c.character, actor, 1)
+    mover = _paying_character(s, c.character, 1)
     carried = s.tokens[mover].carrying
     if c.drop and carried is None:
         raise RuleError("NOTHING_TO_DROP", M("{character} carries nothing.", character=piece(piece_of(mover))))
@@ -214,7 +189,7 @@ def reveal(tx: Tx, c: cmd.Reveal, actor: Viewer) -> None:
     """Seed, §Rivela una stanza: 1 AP reveals a room one of your characters has direct access to; the
     tokens that lay face down in it come into play."""
     s = tx.state
-    character = _paying_character(s, c.character, actor, 1)
+    character = _paying_character(s, c.character, 1)
     room = _room(s, c.room, unrevealed=True)
     appearing = tuple(dict.fromkeys(_any_token(s, name) for name in c.appear))
     for token_id in appearing:
@@ -233,7 +208,7 @@ def rotate(tx: Tx, c: cmd.Rotate, actor: Viewer) -> None:
     s = tx.state
     if not 1 <= c.quarters <= 3:
         raise RuleError("BAD_QUARTERS", M("A room turns 1, 2 or 3 quarter turns."))
-    character = _paying_character(s, c.character, actor, c.quarters)
+    character = _paying_character(s, c.character, c.quarters)
     if c.against and piece_of(character) != "mekanork":
         raise RuleError("ONLY_THE_MEKANORK", M("Only the Mekanork turns a room against its arrow."))
     room = _room(s, c.room, unrevealed=False)
@@ -245,7 +220,7 @@ def rotate(tx: Tx, c: cmd.Rotate, actor: Viewer) -> None:
 def jump(tx: Tx, c: cmd.Jump, actor: Viewer) -> None:
     """Seed, §Salta le carte: 1 AP and one of the 3 jump cards, used up, carry a character over a pit."""
     s = tx.state
-    character = _paying_character(s, c.character, actor, 1)
+    character = _paying_character(s, c.character, 1)
     if s.side.jumps < 1:
         raise RuleError("NO_JUMP_CARDS", M("No jump card left: each player has 3 for the whole game."))
     tx.emit(ev.ActionTaken(s.active, "jump", character, 1), ev.JumpCardUsed(s.active))
@@ -258,8 +233,7 @@ def ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
     wall, the Warrior breaking a portcullis, the Thief opening or closing one, the Cleric healing, the
     Troll regenerating); a wounded character uses none — but the Troll's regeneration, which heals him."""
     s = tx.state
-    _require_turn(s, actor)
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     character = _own(s, s.active, c.character)
     power = AP_ABILITIES.get(piece_of(character))
     if power is None:
@@ -302,7 +276,7 @@ def use(tx: Tx, c: cmd.Use, actor: Viewer) -> None:
     used; one with a permanent effect needs no action. Facts §3.7: only the Wizard fires the Fireball
     Wand; the Speed Potion gives AP (setting `objects.speed_potion_ap`)."""
     s = tx.state
-    character = _paying_character(s, c.character, actor, 1)
+    character = _paying_character(s, c.character, 1)
     item = s.tokens[character].carrying
     if item is None or is_character(item):
         raise RuleError("NOTHING_TO_USE", M("{character} carries no object.", character=piece(piece_of(character))))
@@ -336,8 +310,7 @@ def fireball(tx: Tx, victim: str) -> None:
 
 def end_turn(tx: Tx, c: cmd.EndTurn, actor: Viewer) -> None:
     """Seed, §Carte azione: the turn ends; AP not spent are lost."""
-    _require_turn(tx.state, actor)
-    _require_phase(tx.state, ACTIONS)
+    PHASES.require(tx.state.phase, ACTIONS)
     pass_the_turn(tx, auto=False)
 
 
@@ -357,8 +330,7 @@ def attack(tx: Tx, c: cmd.Attack, actor: Viewer) -> None:
     never attacks nor joins a group; it defends only when attacked alone. The active player may not attack
     again a character wounded this turn."""
     s = tx.state
-    _require_turn(s, actor)
-    _require_phase(s, ACTIONS)
+    PHASES.require(s.phase, ACTIONS)
     attackers = _distinct(_own(s, s.active, name) for name in c.attackers)
     defenders = _distinct(_own(s, s.other(s.active), name) for name in c.defenders)
     if not attackers or not defenders:
@@ -385,7 +357,7 @@ def choose(tx: Tx, c: cmd.Choose, actor: Viewer) -> None:
     revealed at once. Here each seat chooses on its own screen or reader, at the same time; or, with
     choices made at the table, the table enters each card as it is turned over (a tap or a scan)."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     assert s.combat is not None  # the combat phase always has a declared fight
     colour = _choosing_colour(s, c.colour, actor)
     if colour in s.combat.cards:
@@ -465,26 +437,14 @@ def _after_the_action(tx: Tx) -> None:
 
 
 # -- checks ------------------------------------------------------------------------------------------------
-def _require_phase(s: DTState, phase: str) -> None:
-    if s.phase != phase:
-        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
-
-
-def _require_turn(s: DTState, actor: Viewer) -> None:
-    """The table acts for the active player; a seat only in its own turn."""
-    if actor.is_seat and actor.seat != s.active:
-        raise RuleError("NOT_YOUR_TURN", M("It is {colour}'s turn.", colour=colour_name(s.active)))
-
-
 def _require_ap(s: DTState, ap: int) -> None:
     if s.ap < ap:
         raise RuleError("NO_AP", M("That needs {need} AP; {left} left.", need=ap, left=s.ap))
 
 
-def _paying_character(s: DTState, name: str, actor: Viewer, ap: int) -> str:
-    """The active player's character that acts now: its turn, the actions phase, able to act, AP enough."""
-    _require_turn(s, actor)
-    _require_phase(s, ACTIONS)
+def _paying_character(s: DTState, name: str, ap: int) -> str:
+    """The active player's character that acts now: the actions phase, able to act, AP enough."""
+    PHASES.require(s.phase, ACTIONS)
     character = _own(s, s.active, name)
     _check_can_act(s, character)
     _require_ap(s, ap)

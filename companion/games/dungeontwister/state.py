@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.games.dungeontwister import events as ev
 from companion.games.dungeontwister.config import Config, default_config
 from companion.games.dungeontwister.phases import ACTION_CARD, ACTIONS, COMBAT, LINEUP
 from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, piece_of, token
 from companion.records import Event
-
-T = TypeVar("T")
+from companion.rules import replace
 
 #: seed, §Salta le carte: "Ogni giocatore inizia il gioco con 3 carte Salta"
 JUMP_CARDS = 3
@@ -160,13 +159,6 @@ def initial_state() -> DTState:
 
 
 # -- evolve --------------------------------------------------------------------------------------------------
-def replace(obj: T, **changes: Any) -> T:
-    """dataclasses.replace without re-running __init__: a tenth of the cost, which replay feels."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
-
-
 def evolve(state: DTState, event: Event) -> DTState:
     return _EVOLVE[type(event)](state, event)
 

@@ -8,8 +8,6 @@ chance of the best play ("what now?"). README.md next to this file says what is 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.listing import GameListing
 from companion.messages import M
 
@@ -21,10 +19,5 @@ def _odds_tool(args: list[str]) -> int:
     return main(args)
 
 
-LISTING = GameListing(id="eldersign", title=M("Elder Sign"), definition=f"{__name__}.definition",
-                      tools={"odds": _odds_tool})
-
-if TYPE_CHECKING:
-    from companion.games.eldersign.definition import GAME as GAME
-else:
-    __getattr__ = LISTING.module_getattr
+LISTING = GameListing.of_package(__name__, M("Elder Sign"), tools={"odds": _odds_tool})
+__getattr__ = LISTING.module_getattr  # GAME, the rules: imported when first named

@@ -10,10 +10,8 @@ built from checked settings: a bad value is a RuleError naming the key.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -23,7 +21,7 @@ from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import Adventure, Box, Task, parse_adventure
 from companion.i18n import N_
 from companion.messages import M, Names
-from companion.settings import Section, SettingProblem, merged, validated
+from companion.settings import DefaultSettings, Section, SettingProblem, validated
 
 ENTRANCE = "entrance"
 #: what an investigator holds, counted (the cards stay on the table)
@@ -557,25 +555,9 @@ def _effects(e: EffectSettings) -> Effects:
     return Effects(**e.model_dump())
 
 
-@cache
-def _data(name: str) -> str:
-    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+#: the settings (data/default.toml) and the published cards (data/cards.toml);
+#: `default_settings.with_overrides(...)`: a table's settings laid over them
+default_settings = DefaultSettings(__package__, ("data/default.toml", "data/cards.toml"))
 
 
-@cache
-def _defaults() -> str:
-    """The settings and the published cards, as one JSON text (each caller gets a fresh copy)."""
-    return json.dumps({**tomllib.loads(_data("default.toml")), **tomllib.loads(_data("cards.toml"))})
-
-
-def default_settings() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(_defaults())
-    return found
-
-
-def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
-    """The defaults with a table's overrides laid over them, table by table."""
-    return merged(default_settings(), overrides)
-
-
-__all__ = ["Box", "Card", "Config", "Effects", "ElderSignSettings", "default_settings", "merge_settings"]
+__all__ = ["Box", "Card", "Config", "Effects", "ElderSignSettings", "default_settings"]

@@ -6,7 +6,7 @@ from companion.games.eldersign.commands import COMMANDS
 from companion.games.eldersign.config import ElderSignSettings, default_settings
 from companion.games.eldersign.events import EVENTS, CardEntered
 from companion.games.eldersign.phases import PHASES
-from companion.games.eldersign.rules import decide
+from companion.games.eldersign.rules import WHO_ACTS, decide
 from companion.games.eldersign.state import evolve, initial_state
 
 GAME = GameDefinition(
@@ -43,4 +43,5 @@ GAME = GameDefinition(
     cooperative=True,
     seat_range=(1, 8),
     seat_count_setting="table.players",
+    who_acts=WHO_ACTS,
 )

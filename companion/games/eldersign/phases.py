@@ -2,7 +2,7 @@
 seed's final battle). The rules, the prompt, the menu and the bindings file refer to these ids."""
 from __future__ import annotations
 
-from companion.game import Phase
+from companion.game import Phase, Phases
 from companion.messages import M
 
 CHOOSE = "choose"          # a devoured investigator's player takes a new one before the turn
@@ -13,7 +13,7 @@ CLOCK = "clock"            # the clock hand moves on
 MIDNIGHT = "midnight"      # midnight: a new Mythos card (or the Ancient One's attack)
 BATTLE = "battle"          # the final battle: attack the Ancient One (then the clock)
 
-PHASES = (
+PHASES = Phases(
     Phase(CHOOSE, M("choosing a new investigator")),
     Phase(MOVE, M("moving")),
     Phase(RESOLVE, M("resolving an adventure or the entrance")),
@@ -22,4 +22,3 @@ PHASES = (
     Phase(MIDNIGHT, M("resolving midnight")),
     Phase(BATTLE, M("fighting the Ancient One")),
 )
-DOING = {phase.id: phase.doing for phase in PHASES}

@@ -7,7 +7,8 @@ decide is pure: it works on a transaction that folds each event into a scratch s
 emitted, so later rules see earlier effects; a RuleError discards it all.
 
 The game is cooperative: the table screen and the table's buttons act for whoever's turn it is; a
-seat acts in its own turn, and any time on its own investigator's counters.
+seat acts in its own turn, and any time on its own investigator's counters (`WHO_ACTS`: the core
+checks it before `decide` runs, as it checks that the game is on).
 """
 from __future__ import annotations
 
@@ -21,51 +22,36 @@ from companion.errors import RuleError
 from companion.games.eldersign import commands as cmd
 from companion.games.eldersign import events as ev
 from companion.games.eldersign import names
-from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Card, Config, Effects, merge_settings, own_card
+from companion.games.eldersign.config import CHOOSABLE, ENTRANCE, POSSESSIONS, STATS, Card, Config, Effects, default_settings, own_card
 from companion.games.eldersign.odds.advice import fills
 from companion.games.eldersign.odds.dice import COLOUR_FACES, COLOUR_NAMES, GREEN, I1, I2, I3, LORE, PERIL, TERROR, can_show, parse_face
 from companion.games.eldersign.odds.tasks import Task, parse_adventure
-from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, DOING, MIDNIGHT, MOVE, RESOLVE
+from companion.games.eldersign.phases import ATTEMPT, BATTLE, CHOOSE, CLOCK, MIDNIGHT, MOVE, PHASES, RESOLVE
 from companion.games.eldersign.state import BATTLE_TARGET, RESULT, Attempt, ElderSignState, evolve
 from companion.messages import M, Message, P, Text
 from companion.records import Command, Event
+from companion.rules import MAX_PLAYER_NAME, Transaction, player_names
+from companion.turn_order import SeatsInTurn
 
-#: a name fits a seat's badge and a spoken sentence
-MAX_NAME = 24
 #: museum cards the companion lays at the start when the table names none (facts §1.1: six)
 MUSEUM = 6
 #: what a setup choice says for "the companion draws it"
 DRAW = "draw"
 
 
-class Tx:
-    """The events of one command so far, and the state they lead to."""
-
-    def __init__(self, state: ElderSignState, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
-
-    @property
-    def over(self) -> bool:
-        return self.state.status != "playing"
+#: a command decided: its events so far, and the state they lead to
+Tx = Transaction[ElderSignState]
+#: who acts: the active seat, or the table for it; any seat, any time, on its own investigator's counters,
+#: cards and midnight choices (the rules check that they are its own)
+WHO_ACTS = SeatsInTurn(active=lambda s: s.active_seat, any_seat=(cmd.MidnightPay, cmd.Adjust, cmd.Choose, cmd.StartingItem, cmd.Swap))
 
 
 def decide(state: ElderSignState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
-    tx = Tx(state, rng)
+    tx = Tx(state, rng, evolve)
     if isinstance(command, cmd.Start):
         start(tx, command)
         return tx.events
-    _require_playing(state)
-    handler, anyone = _HANDLERS[type(command)]
-    if not anyone:
-        _require_turn(state, actor)
-    handler(tx, command, actor)
+    _HANDLERS[type(command)](tx, command, actor)
     _companion_rolls(tx, actor)
     return tx.events
 
@@ -86,16 +72,14 @@ def _companion_rolls(tx: Tx, actor: Viewer) -> None:
 # -- setup --------------------------------------------------------------------------------------
 def start(tx: Tx, c: cmd.Start) -> None:
     """Facts §1.1: 1-8 investigators, one each; the museum of six adventure cards; the Ancient One."""
-    if tx.state.status != "setup":
-        raise RuleError("ALREADY_STARTED", M("The game has already started."))
     overrides = dict(c.settings or {})
-    settings = merge_settings(overrides)
+    settings = default_settings.with_overrides(overrides)
     chosen = c.ancient_one
     if chosen == DRAW:  # seed, "Подготовка": the Ancient One is chosen at random or by agreement
         chosen = tx.rng.choice(sorted(entry["id"] for entry in settings.get("ancient_ones", []) if isinstance(entry, dict)) or [DRAW])
     if chosen is not None:
         overrides["ancient_one"] = {**overrides.get("ancient_one", {}), "id": chosen}
-        settings = merge_settings(overrides)
+        settings = default_settings.with_overrides(overrides)
     config = Config.from_settings(settings)
     players = _check_players(config, c.players)
     investigators = _check_investigators(tx.rng, config, players, c.investigators)
@@ -108,11 +92,9 @@ def start(tx: Tx, c: cmd.Start) -> None:
 
 
 def _check_players(config: Config, given: tuple[str, ...]) -> tuple[str, ...]:
-    players = tuple(" ".join(name.split()) for name in given)
-    if len(players) != config.players or not all(players) or len(set(players)) != len(players):
-        raise RuleError("BAD_PLAYERS", M("Name {n} different players, in turn order.", n=config.players))
-    if any(len(name) > MAX_NAME or not name.isprintable() or name.startswith(("assist:", "spell:")) for name in players):
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
+    players = player_names(given, config.players, config.players, M("Name {n} different players, in turn order.", n=config.players))
+    if any(name.startswith(("assist:", "spell:")) for name in players):  # the menu's words for a helper's and a spell's die
+        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_PLAYER_NAME))
     return players
 
 
@@ -141,7 +123,7 @@ def _check_adventures(rng: random.Random, config: Config, given: tuple[str, ...]
 def move(tx: Tx, c: cmd.Move, actor: Viewer) -> None:
     """Facts §1.3 Movement: to any adventure in play (museum or Other World) or to the entrance."""
     s = tx.state
-    _require_phase(s, MOVE)
+    PHASES.require(s.phase, MOVE)
     if c.to != ENTRANCE and c.to not in s.adventures:
         raise RuleError("NOT_IN_PLAY", M("\"{place}\" is not an adventure in play (or the entrance).", place=c.to))
     tx.emit(ev.Moved(s.seat, c.to))
@@ -150,14 +132,14 @@ def move(tx: Tx, c: cmd.Move, actor: Viewer) -> None:
 def pass_turn(tx: Tx, c: cmd.Pass, actor: Viewer) -> None:
     """Facts §1.3: resolution may be skipped; the turn goes on to the clock."""
     s = tx.state
-    _require_phase(s, RESOLVE, BATTLE)
+    PHASES.require(s.phase, RESOLVE, BATTLE)
     tx.emit(ev.Passed(s.seat))
 
 
 def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
     """Facts §1.9: one Entrance action: first aid (1 sanity or 1 stamina, free) or buy with trophies."""
     s = tx.state
-    _require_phase(s, RESOLVE)
+    PHASES.require(s.phase, RESOLVE)
     inv = s.investigator()
     if inv.where != ENTRANCE:
         raise RuleError("NOT_AT_ENTRANCE", M("{seat}'s investigator is not at the entrance.", seat=s.seat))
@@ -182,7 +164,7 @@ def entrance(tx: Tx, c: cmd.Entrance, actor: Viewer) -> None:
     if c.what == "elder_signs":
         tx.emit(ev.StatsChanged(s.seat, {"trophies": -price}))
         gain_elder_signs(tx, 1)
-        if not tx.over:
+        if not tx.state.over:
             tx.emit(ev.Passed(s.seat))
         return
     gains = with_extras(s.power(), {c.what: 1})
@@ -196,7 +178,7 @@ def attempt(tx: Tx, c: cmd.Attempt, actor: Viewer) -> None:
     """Facts §1.4: roll the pool: the green dice not locked, and the yellow and red when items or
     abilities add them. Seed, "Пробуждение": once the Ancient One is awake, the battle task instead."""
     s = tx.state
-    _require_phase(s, RESOLVE, BATTLE)
+    PHASES.require(s.phase, RESOLVE, BATTLE)
     inv = s.investigator()
     if s.phase == BATTLE:
         target = BATTLE_TARGET
@@ -437,7 +419,7 @@ def _after_task(tx: Tx, a: Attempt, index: int) -> None:
         return
     if a.battle:
         change_doom(tx, -1)
-        if not tx.over and not sum(after.pool):
+        if not tx.state.over and not sum(after.pool):
             tx.emit(ev.AttemptEnded(a.target, True))
         return
     if len(after.done) == len(card.tasks):
@@ -605,7 +587,7 @@ def _strike(tx: Tx, lost: tuple[int, ...] = (), greens: int = 0, spared: Sequenc
         if effect == "none":
             tx.emit(ev.TerrorStruck("effect"))
         apply_effects(tx, a.seat, brings)
-        if tx.over or tx.state.attempt is None:
+        if tx.state.over or tx.state.attempt is None:
             return False
         if effect == "none":
             return True
@@ -632,7 +614,7 @@ def succeed(tx: Tx, target: str) -> None:
     monsters = sum(1 for task in s.monsters.get(target, ()) if task)
     tx.emit(ev.AttemptEnded(target, True))
     apply_effects(tx, s.seat, card.reward, trophies=card.trophies + monsters)
-    if not tx.over:
+    if not tx.state.over:
         tx.emit(ev.AdventureLeft(target, refill=not card.other_world))
 
 
@@ -649,7 +631,7 @@ def fail(tx: Tx) -> None:
     tx.emit(ev.AttemptEnded(a.target, False, helpers))
     _monsters_defeated(tx, a.seat, a.target, a.done)
     apply_effects(tx, a.seat, s.card(a.target).penalty)
-    if s.config.ancient_one.power == "yog-sothoth" and s.card(a.target).other_world and not tx.over:
+    if s.config.ancient_one.power == "yog-sothoth" and s.card(a.target).other_world and not tx.state.over:
         _lost_to_yog_sothoth(tx, a.target)
 
 
@@ -688,11 +670,11 @@ def apply_effects(tx: Tx, seat: str, effects: Effects, trophies: int = 0) -> Non
         tx.emit(ev.StatsChanged(seat, changes))
         offer_swaps(tx, seat, changes)
         check_devoured(tx, seat)
-    if effects.elder_signs and not tx.over:
+    if effects.elder_signs and not tx.state.over:
         gain_elder_signs(tx, effects.elder_signs)
-    if effects.doom and not tx.over:
+    if effects.doom and not tx.state.over:
         change_doom(tx, effects.doom)
-    if effects.monsters and not tx.over:
+    if effects.monsters and not tx.state.over:
         monsters_appear(tx, effects.monsters)
 
 
@@ -768,7 +750,7 @@ def clock(tx: Tx, c: cmd.Clock, actor: Viewer) -> None:
     """Facts §1.3: the hand moves on (3 hours, a setting); midnight follows the turn that reaches or
     passes XII (FAQ errata): "at midnight" effects, a new Mythos card, daily abilities back."""
     s = tx.state
-    _require_phase(s, CLOCK)
+    PHASES.require(s.phase, CLOCK)
     hours = s.clock + s.config.hours_per_turn
     tx.emit(ev.ClockAdvanced(s.clock, hours % 12, hours >= 12))
     if hours >= 12:
@@ -785,7 +767,7 @@ def _at_midnight(tx: Tx, adventure: str) -> None:
     data has no numbers for is never only announced: the table says what it did (`at_midnight`)."""
     card = tx.state.card(adventure)
     effects = card.at_midnight_effects
-    if tx.over:
+    if tx.state.over:
         return
     if effects.empty:
         if card.at_midnight and not card.at_midnight_pay:
@@ -801,7 +783,7 @@ def _at_midnight(tx: Tx, adventure: str) -> None:
             tx.emit(ev.MidnightOwed(seat, adventure))  # the player's choice: one question (midnight_pay)
             continue
         apply_effects(tx, seat, replace(effects, elder_signs=0, doom=0, monsters=0, text=""))
-    if not tx.over:
+    if not tx.state.over:
         apply_effects(tx, tx.state.seat, Effects(elder_signs=effects.elder_signs, doom=effects.doom, monsters=effects.monsters))
 
 
@@ -822,9 +804,9 @@ def at_midnight(tx: Tx, c: cmd.AtMidnight, actor: Viewer) -> None:
             raise RuleError("BAD_ARGUMENTS", M("\"{arg}\" must be {low} to {high}.", arg=name, low=low, high=high))
     tx.emit(ev.MidnightTextDone(c.adventure))
     for seat in s.seats_at(c.adventure):
-        if not tx.over:
+        if not tx.state.over:
             apply_effects(tx, seat, Effects(sanity=c.sanity, stamina=c.stamina))
-    if c.doom and not tx.over:
+    if c.doom and not tx.state.over:
         change_doom(tx, c.doom)
 
 
@@ -853,7 +835,7 @@ def mythos(tx: Tx, c: cmd.Mythos, actor: Viewer) -> None:
     and the sanity and stamina it takes (or gives) from whom it names; its lingering effect lasts until
     the next midnight. Seed, "Пробуждение": once awake, the Ancient One attacks instead."""
     s = tx.state
-    _require_phase(s, MIDNIGHT)
+    PHASES.require(s.phase, MIDNIGHT)
     if s.awakened:
         raise RuleError("AWAKE", M("The Ancient One is awake: at midnight it attacks; no Mythos card is drawn."))
     if c.card not in s.config.mythos:
@@ -867,20 +849,20 @@ def _draw_mythos(tx: Tx, card_id: str) -> None:
     tx.emit(ev.MythosDrawn(card_id))
     if card.doom:
         change_doom(tx, card.doom)
-    if card.monsters and not tx.over:
+    if card.monsters and not tx.state.over:
         monsters_appear(tx, card.monsters)
-    if card.elder_signs and not tx.over:
+    if card.elder_signs and not tx.state.over:
         gain_elder_signs(tx, card.elder_signs)
-    if card.clock and not tx.over:  # the hand moves on, never to a second midnight
+    if card.clock and not tx.state.over:  # the hand moves on, never to a second midnight
         to = min(11, tx.state.clock + card.clock)
         if to != tx.state.clock:
             tx.emit(ev.ClockAdvanced(tx.state.clock, to, False))
-    if (card.sanity or card.stamina) and not tx.over:
+    if (card.sanity or card.stamina) and not tx.state.over:
         for seat in _struck(tx.state, card.whom):
-            if tx.over:
+            if tx.state.over:
                 break
             apply_effects(tx, seat, Effects(sanity=card.sanity, stamina=card.stamina))
-    if not tx.over and tx.state.phase == MIDNIGHT:
+    if not tx.state.over and tx.state.phase == MIDNIGHT:
         next_turn(tx)
 
 
@@ -897,7 +879,7 @@ def new_mythos(tx: Tx, c: cmd.NewMythos, actor: Viewer) -> None:
     """A Mythos card the data lacks (no source lists the base game's deck): the table enters it once,
     in short; it is checked as a card of the table's file would be, kept, and drawn."""
     s = tx.state
-    _require_phase(s, MIDNIGHT)
+    PHASES.require(s.phase, MIDNIGHT)
     if s.awakened:
         raise RuleError("AWAKE", M("The Ancient One is awake: at midnight it attacks; no Mythos card is drawn."))
     if c.whom not in ("all", "entrance", "active"):
@@ -939,7 +921,7 @@ def _own_entry(s: ElderSignState, into: str, card_id: str | None, name: str, lan
 def attack_done(tx: Tx, c: cmd.AttackDone, actor: Viewer) -> None:
     """Seed, "Пробуждение": at each midnight of the battle the Ancient One attacks as its card says."""
     s = tx.state
-    _require_phase(s, MIDNIGHT)
+    PHASES.require(s.phase, MIDNIGHT)
     if not s.awakened:
         raise RuleError("NOT_AWAKE", M("The Ancient One sleeps: draw a Mythos card."))
     tx.emit(ev.AttackResolved())
@@ -951,10 +933,10 @@ def attacked(tx: Tx, c: cmd.Attacked, actor: Viewer) -> None:
     investigator: its numbers, or a clue discarded where the card allows (the table answers, one
     question per investigator). When every investigator has taken it, the turn goes on."""
     s = tx.state
-    _require_phase(s, MIDNIGHT)
+    PHASES.require(s.phase, MIDNIGHT)
     ao = s.config.ancient_one
     if not s.awakened or ao.attack_effects.empty:
-        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
+        raise PHASES.not_now(s.phase)
     if c.seat not in s.players or s.investigator(c.seat).card is None or c.seat in s.attacked:
         raise RuleError("BAD_ARGUMENTS", M("Name a seat whose investigator has not taken the attack yet."))
     if c.pay == "clue" and ao.attack_clue:
@@ -967,7 +949,7 @@ def attacked(tx: Tx, c: cmd.Attacked, actor: Viewer) -> None:
     else:
         raise RuleError("BAD_ARGUMENTS", M("Take the attack with a clue (where the card allows) or with its loss."))
     after = tx.state
-    if not tx.over and all(seat in after.attacked or inv.card is None for seat, inv in zip(after.players, after.investigators, strict=True)):
+    if not tx.state.over and all(seat in after.attacked or inv.card is None for seat, inv in zip(after.players, after.investigators, strict=True)):
         tx.emit(ev.AttackResolved())
         next_turn(tx)
 
@@ -1259,23 +1241,6 @@ def _named_seat(s: ElderSignState, named: str | None, actor: Viewer, not_yours: 
     return seat
 
 
-def _require_turn(s: ElderSignState, actor: Viewer) -> None:
-    if actor.is_seat and actor.seat != s.active_seat:
-        raise RuleError("NOT_YOUR_TURN", M("It is {player}'s turn.", player=s.active_seat or ""))
-
-
-def _require_playing(s: ElderSignState) -> None:
-    if s.status == "setup":
-        raise RuleError("NOT_STARTED", M("Start the game first."))
-    if s.status in ("won", "lost"):
-        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
-
-
-def _require_phase(s: ElderSignState, *phases: str) -> None:
-    if s.phase not in phases:
-        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
-
-
 def _before_the_next_roll(a: Attempt) -> None:
     """Facts §1.4-1.5: a spell or a task takes dice of the roll just made; once the next roll's faces are
     being said, those dice are rolled again (a die taken then would leave a face said for no die)."""
@@ -1286,7 +1251,7 @@ def _before_the_next_roll(a: Attempt) -> None:
 def _attempt_step(s: ElderSignState, *steps: str, told: bool | None = False) -> Attempt:
     """The attempt, at one of `steps`; `told`: the command is for a table that tells results (True),
     says faces (False), or either (None) — setting table.dice_entry."""
-    _require_phase(s, ATTEMPT)
+    PHASES.require(s.phase, ATTEMPT)
     a = s.attempt
     assert a is not None
     if told is not None and told != s.config.results_told:
@@ -1351,44 +1316,42 @@ def _face(colour: int, text: str) -> int:
     return value
 
 
-_Handler = Callable[[Tx, Any, Viewer], None]
-#: handler, and whether anyone may send it (else only the active seat, or the table)
-_HANDLERS: dict[type[Command], tuple[_Handler, bool]] = {
-    cmd.Move: (move, False),
-    cmd.Attempt: (attempt, False),
-    cmd.Roll: (roll, False),
-    cmd.Face: (face, False),
-    cmd.Complete: (complete, False),
-    cmd.Clue: (clue, False),
-    cmd.Focus: (focus, False),
-    cmd.Assist: (assist, False),
-    cmd.Spell: (spell, False),
-    cmd.Discard: (discard, False),
-    cmd.GiveUp: (give_up, False),
-    cmd.TaskDone: (task_done, False),
-    cmd.LoseDie: (lose_die, False),
-    cmd.Hold: (hold, False),
-    cmd.Terror: (terror, False),
-    cmd.Reroll: (reroll, False),
-    cmd.Entrance: (entrance, False),
-    cmd.Pass: (pass_turn, False),
-    cmd.Clock: (clock, False),
-    cmd.Mythos: (mythos, False),
-    cmd.NewMythos: (new_mythos, False),
-    cmd.MidnightPay: (midnight_pay, True),
-    cmd.AtMidnight: (at_midnight, False),
-    cmd.AttackDone: (attack_done, False),
-    cmd.Attacked: (attacked, False),
-    cmd.PlaceMonster: (place_monster, False),
-    cmd.NewMonster: (new_monster, False),
-    cmd.Lay: (lay, False),
-    cmd.Adjust: (adjust, True),
-    cmd.Doom: (doom, False),
-    cmd.ElderSigns: (elder_signs, False),
-    cmd.Choose: (choose, True),
-    cmd.StartingItem: (starting_item, True),
-    cmd.Swap: (swap, True),
-    cmd.Daily: (daily, False),
-    cmd.Change: (change, False),
-    cmd.Awaken: (awaken_command, False),
+_HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {
+    cmd.Move: move,
+    cmd.Attempt: attempt,
+    cmd.Roll: roll,
+    cmd.Face: face,
+    cmd.Complete: complete,
+    cmd.Clue: clue,
+    cmd.Focus: focus,
+    cmd.Assist: assist,
+    cmd.Spell: spell,
+    cmd.Discard: discard,
+    cmd.GiveUp: give_up,
+    cmd.TaskDone: task_done,
+    cmd.LoseDie: lose_die,
+    cmd.Hold: hold,
+    cmd.Terror: terror,
+    cmd.Reroll: reroll,
+    cmd.Entrance: entrance,
+    cmd.Pass: pass_turn,
+    cmd.Clock: clock,
+    cmd.Mythos: mythos,
+    cmd.NewMythos: new_mythos,
+    cmd.MidnightPay: midnight_pay,
+    cmd.AtMidnight: at_midnight,
+    cmd.AttackDone: attack_done,
+    cmd.Attacked: attacked,
+    cmd.PlaceMonster: place_monster,
+    cmd.NewMonster: new_monster,
+    cmd.Lay: lay,
+    cmd.Adjust: adjust,
+    cmd.Doom: doom,
+    cmd.ElderSigns: elder_signs,
+    cmd.Choose: choose,
+    cmd.StartingItem: starting_item,
+    cmd.Swap: swap,
+    cmd.Daily: daily,
+    cmd.Change: change,
+    cmd.Awaken: awaken_command,
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.games.eldersign import events as ev
 from companion.games.eldersign.config import Card, Config, default_settings, with_task
@@ -17,8 +17,8 @@ from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import parse_adventure
 from companion.games.eldersign.phases import ATTEMPT, CLOCK, MIDNIGHT
 from companion.records import Event
+from companion.rules import replace
 
-T = TypeVar("T")
 Die = tuple[int, int]
 Dice = tuple[int, int, int]
 BATTLE_TARGET = "battle"
@@ -147,6 +147,11 @@ class ElderSignState:
         return self.players[self.active] if self.players else None
 
     @property
+    def over(self) -> bool:
+        """Won or lost: no rule goes on once a step has ended the game."""
+        return self.status != "playing"
+
+    @property
     def seat(self) -> str:
         assert self.players, "nobody plays before the start"
         return self.players[self.active]
@@ -204,13 +209,6 @@ def initial_state() -> ElderSignState:
 
 
 # -- evolve --------------------------------------------------------------------------------------
-def replace(obj: T, **changes: Any) -> T:
-    """dataclasses.replace without re-running __init__ (replay feels the difference)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
-
-
 def evolve(state: ElderSignState, event: Event) -> ElderSignState:
     return _EVOLVE[type(event)](state, event)
 

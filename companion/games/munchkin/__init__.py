@@ -8,14 +8,8 @@ kill. The cards stay cardboard: players tell the companion (or scan) what they p
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.listing import GameListing
 from companion.messages import M
 
-LISTING = GameListing(id="munchkin", title=M("Munchkin"), definition=f"{__name__}.definition")
-
-if TYPE_CHECKING:
-    from companion.games.munchkin.definition import GAME as GAME
-else:
-    __getattr__ = LISTING.module_getattr
+LISTING = GameListing.of_package(__name__, M("Munchkin"))
+__getattr__ = LISTING.module_getattr  # GAME, the rules: imported when first named

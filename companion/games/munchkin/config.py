@@ -11,13 +11,10 @@ without restating the catalogue. A bad card is named by its id ("monsters.pluton
 """
 from __future__ import annotations
 
-import copy
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -25,7 +22,7 @@ from pydantic import Field, model_validator
 from companion.errors import RuleError
 from companion.i18n import N_
 from companion.messages import M, Message
-from companion.settings import Section, SettingProblem, merged, validated
+from companion.settings import DefaultSettings, Section, SettingProblem, validated
 
 #: equipment slots (seed §Gegenstände: 1 headgear, 1 armour, 1 footgear, two hands); "none" takes no slot
 SLOTS = ("headgear", "armour", "footgear", "hand", "hands", "none")
@@ -478,23 +475,9 @@ DEFAULTS, BASE_SET = "data/default.toml", "data/base-set.toml"
 EDITION = "Munchkin (Steve Jackson Games, 2001+), German edition: Pegasus Spiele"
 
 
-@cache
-def _parsed(name: str) -> dict[str, Any]:
-    return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
-
-
-def default_settings() -> dict[str, Any]:
-    """data/default.toml, its card lists followed by the base set's cards (data/base-set.toml)."""
-    settings = copy.deepcopy(_parsed(DEFAULTS))
-    base = _parsed(BASE_SET)
-    for kind in KINDS:
-        settings[kind] = [*settings.get(kind, []), *copy.deepcopy(base.get(kind, []))]
-    return settings
-
-
-def merge_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:
-    """The defaults with a table's overrides laid over them, table by table."""
-    return merged(default_settings(), overrides)
+#: data/default.toml, its card lists followed by the base set's cards (data/base-set.toml);
+#: `default_settings.with_overrides(...)`: a table's settings laid over them
+default_settings = DefaultSettings(__package__, (DEFAULTS, BASE_SET))
 
 
 @cache

@@ -6,7 +6,7 @@ from companion.games.munchkin.commands import COMMANDS
 from companion.games.munchkin.config import EDITION, MunchkinSettings, default_settings
 from companion.games.munchkin.events import EVENTS
 from companion.games.munchkin.phases import PHASES
-from companion.games.munchkin.rules import SEATS, decide
+from companion.games.munchkin.rules import SEATS, WHO_ACTS, decide
 from companion.games.munchkin.state import evolve, initial_state
 
 GAME = GameDefinition(
@@ -36,4 +36,5 @@ GAME = GameDefinition(
     analyses={"odds": views.odds, "catalogue": views.catalogue},
     chart=chart.chart,
     seat_range=SEATS,
+    who_acts=WHO_ACTS,
 )

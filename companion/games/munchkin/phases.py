@@ -3,7 +3,7 @@ facts §2.2). The rules, the prompt, the menu and the bindings file refer to the
 """
 from __future__ import annotations
 
-from companion.game import Phase
+from companion.game import Phase, Phases
 from companion.messages import M
 
 DOOR = "door"          # before kicking open the door: equip, sell, trade, play classes, then kick
@@ -13,7 +13,7 @@ RUN = "run"            # running away: one die per monster per fighter, bad stuf
 LOOT = "loot"          # looting a dead body: each other player takes one card
 CHARITY = "charity"    # the end of the turn: sell, equip, then give away what the hand cannot keep
 
-PHASES = (
+PHASES = Phases(
     Phase(DOOR, M("kicking open the door")),
     Phase(TROUBLE, M("looking for trouble or looting the room")),
     Phase(COMBAT, M("fighting")),
@@ -21,6 +21,5 @@ PHASES = (
     Phase(LOOT, M("looting the body")),
     Phase(CHARITY, M("giving charity")),
 )
-DOING = {phase.id: phase.doing for phase in PHASES}
 #: the phases of a fight: no selling, trading or equipping (seed §Gegenstände)
 IN_COMBAT = (COMBAT, RUN)

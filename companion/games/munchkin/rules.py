@@ -8,6 +8,8 @@ state as it is emitted, so later rules see earlier effects; a RuleError discards
 
 Who acts: a seat plays for itself. The table screen plays for the seat whose turn it is, or for the
 seat a command names (`seat`), since anyone may play an enhancer, a one-shot or a curse into any fight.
+What only the player whose turn it is does is `WHO_ACTS`: the core checks it before `decide` runs, as
+it checks that the game is on.
 """
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ from companion.errors import RuleError
 from companion.games.munchkin import commands as cmd
 from companion.games.munchkin import events as ev
 from companion.games.munchkin import names
-from companion.games.munchkin.config import SEXES, Config, Effect, merge_settings
-from companion.games.munchkin.phases import CHARITY, COMBAT, DOING, DOOR, LOOT, RUN, TROUBLE
+from companion.games.munchkin.config import SEXES, Config, Effect, default_settings
+from companion.games.munchkin.phases import CHARITY, COMBAT, DOOR, LOOT, PHASES, RUN, TROUBLE
 from companion.games.munchkin.reckon import (
     hand_limit,
     hireling_room,
@@ -39,9 +41,9 @@ from companion.games.munchkin.reckon import (
 from companion.games.munchkin.state import Body, Foe, Gear, MunchkinState, Player, evolve
 from companion.messages import M, P, Text
 from companion.records import Command, Event
+from companion.rules import Transaction, player_names
+from companion.turn_order import SeatsInTurn, not_your_turn
 
-#: a name fits a seat's badge and a spoken sentence
-MAX_NAME = 24
 SEATS = (3, 6)
 #: cards a class ability takes at most in one fight (berserking, turning) or one roll (flight): the cards say 3
 DISCARDS = 3
@@ -49,26 +51,19 @@ DISCARDS = 3
 WORN_SLOTS = ("headgear", "armour", "footgear")
 
 
-class Tx:
-    """The events of one command so far, and the state they lead to."""
-
-    def __init__(self, state: MunchkinState, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+#: a command decided: its events so far, and the state they lead to
+Tx = Transaction[MunchkinState]
+#: who acts (seed §Gegenstände, Phase 1-4): kicking open the door, looking for trouble, looting the room,
+#: equipping, selling and ending the turn are the active player's, or the table's for them; everything
+#: else any seat may play (the rules check that it is its own, or its fight)
+WHO_ACTS = SeatsInTurn(active=lambda s: s.active_name, only=(cmd.Kick, cmd.Trouble, cmd.Loot, cmd.Equip, cmd.Unequip, cmd.Sell, cmd.EndTurn))
 
 
 def decide(state: MunchkinState, command: Command, actor: Viewer, rng: random.Random) -> list[Event]:
-    tx = Tx(state, rng)
+    tx = Tx(state, rng, evolve)
     if isinstance(command, cmd.Start):
         start(tx, command)
         return tx.events
-    _require_playing(state)
     if isinstance(command, cmd.RollDie):
         tx.emit(ev.DieRolled(rng.randint(1, 6)))
         return tx.events
@@ -83,9 +78,7 @@ def decide(state: MunchkinState, command: Command, actor: Viewer, rng: random.Ra
 # -- setup --------------------------------------------------------------------------------------
 def start(tx: Tx, c: cmd.Start) -> None:
     """Facts §2.1: 3-6 players, each a level-1 human without a class, dealt door and treasure cards."""
-    if tx.state.status != "setup":
-        raise RuleError("ALREADY_STARTED", M("The game has already started."))
-    settings = merge_settings(c.settings)
+    settings = default_settings.with_overrides(c.settings)
     config = Config.from_settings(settings)
     players = _check_players(c.players)
     tx.emit(ev.GameStarted(players, settings))
@@ -95,13 +88,8 @@ def start(tx: Tx, c: cmd.Start) -> None:
 
 
 def _check_players(names: tuple[str, ...]) -> tuple[str, ...]:
-    players = tuple(" ".join(name.split()) for name in names)
     low, high = SEATS
-    if not low <= len(players) <= high or not all(players) or len(set(players)) != len(players):
-        raise RuleError("BAD_PLAYERS", M("Name {low} to {high} different players, in turn order.", low=low, high=high))
-    if any(len(name) > MAX_NAME or not name.isprintable() for name in players):
-        raise RuleError("BAD_PLAYERS", M("A player's name is at most {n} letters.", n=MAX_NAME))
-    return players
+    return player_names(names, low, high, M("Name {low} to {high} different players, in turn order.", low=low, high=high))
 
 
 # -- the turn: the door, trouble, loot --------------------------------------------------------------
@@ -118,8 +106,8 @@ def kick(tx: Tx, c: cmd.Kick, actor: Viewer) -> None:
     """Seed, Phase 1 (facts §2.2): a monster is fought now; a curse hits the one who kicked; anything
     else goes to the hand. The Tailor may discard cards to take a curse into the hand (seed, Schneider)."""
     s = tx.state
-    _require_phase(s, DOOR)
-    seat = _own_turn(s, actor)
+    PHASES.require(s.phase, DOOR)
+    seat = s.active_name
     what = _door_kind(s, c)
     if what != "curse" and (c.lose_levels is not None or c.items or c.tailor):
         raise RuleError("BAD_ARGUMENTS", M("\"lose_levels\", \"items\" and \"tailor\" are for a curse."))
@@ -167,8 +155,8 @@ def tailor_takes(tx: Tx, seat: str) -> None:
 def look_for_trouble(tx: Tx, c: cmd.Trouble, actor: Viewer) -> None:
     """Seed/facts §2.2 phase 2: with no monster behind the door, fight a monster from the hand."""
     s = tx.state
-    _require_phase(s, TROUBLE)
-    seat = _own_turn(s, actor)
+    PHASES.require(s.phase, TROUBLE)
+    seat = s.active_name
     monster = _monster(s, c)
     spend_hand(tx, seat, 1)
     start_combat(tx, seat, "trouble", monster)
@@ -177,8 +165,8 @@ def look_for_trouble(tx: Tx, c: cmd.Trouble, actor: Viewer) -> None:
 def loot(tx: Tx, c: cmd.Loot, actor: Viewer) -> None:
     """Seed, Phase 3 (Raum plündern): draw one more door card face down into the hand."""
     s = tx.state
-    _require_phase(s, TROUBLE)
-    seat = _own_turn(s, actor)
+    PHASES.require(s.phase, TROUBLE)
+    seat = s.active_name
     tx.emit(ev.HandChanged(seat, +1, "loot"), ev.PhaseEntered(CHARITY))
 
 
@@ -196,7 +184,7 @@ def helper(tx: Tx, c: cmd.Helper, actor: Viewer) -> None:
     """Seed §Um Hilfe bitten: only 1 player may help; a bribe is agreed at the table (kept as a note).
     No seat: the helper leaves before the fight is decided (a forced helper may, facts §2.4)."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     fight = s.fight
     if actor.is_seat and actor.seat not in (fight.fighter, fight.helper, c.seat):
         raise RuleError("NOT_YOURS", M("The fighter asks for help, and the helper agrees."))
@@ -218,7 +206,7 @@ def helper(tx: Tx, c: cmd.Helper, actor: Viewer) -> None:
 def enhance(tx: Tx, c: cmd.Enhance, actor: Viewer) -> None:
     """Seed §Kampf 3 (facts §2.12): any player, in any fight, plays enhancers; they stack and bring treasures."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     seat = _seat_of(s, actor, c.seat)
     foe = _target_monster(s, c.monster)
     if c.card is not None:
@@ -245,7 +233,7 @@ def one_shot(tx: Tx, c: cmd.OneShot, actor: Viewer) -> None:
     """Seed §Kampf 1 (facts §2.11): a one-shot item from the hand or the table, in any fight, for a
     player or a monster; items without "usable once only" are not played in a fight."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     seat = _seat_of(s, actor, c.seat)
     foe = _target_monster(s, c.monster) if c.side == "monsters" else None
     if foe is None and c.monster is not None:
@@ -291,7 +279,7 @@ def _one_shot_only(one_shot: bool, sets_die: bool, name: str) -> None:
 def wander(tx: Tx, c: cmd.Wander, actor: Viewer) -> None:
     """Seed §Kampf 2 (Wanderndes Monster): with a monster from the hand, in anyone's fight; it joins, strengths add."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     seat = _seat_of(s, actor, c.seat)
     monster = _monster(s, c)
     spend_hand(tx, seat, 2)  # the Wandering Monster card and the monster
@@ -302,7 +290,7 @@ def remove(tx: Tx, c: cmd.Remove, actor: Viewer) -> None:
     """Seed §Kampf 2 and §Gewonnen!: a monster got rid of other than by killing gives no treasure (and,
     facts §2.3, no level); the fight goes on while one is left, and ends when the last one goes."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     seat = _seat_of(s, actor, c.seat)
     foe = _target_monster(s, c.monster)
     _in_range(c.cards, 0, 10, "cards")
@@ -330,7 +318,7 @@ def kill(tx: Tx, c: cmd.Fight, actor: Viewer) -> None:
     down alone or face up with help; an Elf helper gains a level per monster (facts §2.4). A kill may
     give the winning level (facts §2.1), and everyone reaching it wins together."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     _fighter_or_table(s, actor)
     fight, now = s.fight, standing(s)
     if not now.winning:
@@ -358,7 +346,7 @@ def run_away(tx: Tx, c: cmd.Run, actor: Viewer) -> None:
     """Seed §Weglaufen (facts §2.5): the players cannot win, so fighter and helper run: one die each per
     monster. A monster that "won't pursue" a level lets that fighter go without a roll."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     _fighter_or_table(s, actor)
     if standing(s).winning:
         raise RuleError("WINNING", M("The players win this fight: kill the monsters."))
@@ -375,7 +363,7 @@ def roll(tx: Tx, c: cmd.Roll, actor: Viewer) -> None:
     the order they choose, and one that is caught gets its bad stuff at once (facts §2.5). The Loaded
     Die sets the rolled face after the roll (seed, gezinkter Würfel). No face given: the companion rolls."""
     s = tx.state
-    _require_phase(s, RUN)
+    PHASES.require(s.phase, RUN)
     fight = s.fight
     waiting = [seat for seat, _uid in fight.to_roll]
     seat = c.fighter or (actor.seat if actor.is_seat and actor.seat in waiting else waiting[0])
@@ -499,7 +487,7 @@ def take(tx: Tx, c: cmd.Take, actor: Viewer) -> None:
     """Facts §2.6 (looting the body): from the highest level down, each other living player takes one
     card; ties settle it at the table, so any of the tied may go first."""
     s = tx.state
-    _require_phase(s, LOOT)
+    PHASES.require(s.phase, LOOT)
     body = s.bodies[0]
     eligible = looters(s, body)
     looter = _seat_of(s, actor, c.seat) if actor.is_seat or c.seat is not None else next_looters(s, body)[0]
@@ -532,8 +520,8 @@ def end_turn(tx: Tx, c: cmd.EndTurn, actor: Viewer) -> None:
     split as evenly as possible (the giver picks who gets one more), or discards it when the giver is
     lowest or tied for lowest. The dead receive nothing (facts §2.6)."""
     s = tx.state
-    _require_phase(s, CHARITY)
-    seat = _own_turn(s, actor)
+    PHASES.require(s.phase, CHARITY)
+    seat = s.active_name
     p = s.player(seat)
     excess = p.hand - hand_limit(s, p)
     if excess <= 0:
@@ -863,7 +851,7 @@ def _big_item_fits(s: MunchkinState, p: Player) -> bool:
 def equip(tx: Tx, c: cmd.Equip, actor: Viewer) -> None:
     """Seed §Gegenstände: out of the backpack only in your own turn, not in a fight, where a slot is free."""
     s = tx.state
-    seat, item = _turn_item(s, actor, c.item)
+    seat, item = _turn_item(s, c.item)
     if item.equipped:
         raise RuleError("ALREADY_EQUIPPED", M("{item} is already equipped.", item=item.name))
     if item.one_shot:
@@ -906,7 +894,7 @@ def put_away_unusable(tx: Tx, seat: str) -> None:
 def unequip(tx: Tx, c: cmd.Unequip, actor: Viewer) -> None:
     """Seed §Gegenstände: an item that cannot be used is turned sideways, into the backpack."""
     s = tx.state
-    seat, item = _turn_item(s, actor, c.item)
+    seat, item = _turn_item(s, c.item)
     if not item.equipped:
         raise RuleError("NOT_EQUIPPED", M("{item} is already in the backpack.", item=item.name))
     tx.emit(ev.ItemCarried(seat, item.uid))
@@ -944,8 +932,8 @@ def sell(tx: Tx, c: cmd.Sell, actor: Viewer) -> None:
     """Seed §Gegenstände verkaufen: any time in your own turn but not in a fight, items from the table or
     the hand worth 1000 gold give 1 level, 2000 two…, no change; never the winning level (facts §2.8)."""
     s = tx.state
-    _require_phase(s, DOOR, TROUBLE, CHARITY)
-    seat = _own_turn(s, actor)
+    PHASES.require(s.phase, DOOR, TROUBLE, CHARITY)
+    seat = s.active_name
     p = s.player(seat)
     if len(set(c.items)) != len(c.items) or any(p.item(uid) is None for uid in c.items):
         raise RuleError("NO_ITEM", M("Sell items that lie on {seat}'s table, each once.", seat=seat))
@@ -1013,7 +1001,7 @@ def use_ability(tx: Tx, c: cmd.Ability, actor: Viewer) -> None:
     backstab (-2 to another player in the fight, once a fight each); the Wizard's charm (the whole hand,
     at least 3 cards: one monster leaves, its treasure drawn, no level)."""
     s = tx.state
-    _require_phase(s, COMBAT)
+    PHASES.require(s.phase, COMBAT)
     seat = _seat_of(s, actor, c.seat)
     per_card, role = _ability(s, seat, c.power)
     if c.power == "backstab":
@@ -1200,7 +1188,7 @@ def cheat(tx: Tx, seat: str, c: cmd.Play) -> None:
 
 
 def _fight_card(tx: Tx) -> None:
-    _require_phase(tx.state, COMBAT)
+    PHASES.require(tx.state.phase, COMBAT)
 
 
 def borrow(tx: Tx, seat: str, c: cmd.Play) -> None:
@@ -1294,7 +1282,7 @@ def double(tx: Tx, seat: str, c: cmd.Play) -> None:
 def wall(tx: Tx, seat: str, c: cmd.Play) -> None:
     """Instant Wall (base set): up to two players running away escape without rolling."""
     s = tx.state
-    _require_phase(s, RUN)
+    PHASES.require(s.phase, RUN)
     due = list(dict.fromkeys(who for who, _uid in s.fight.to_roll))
     chosen = list(dict.fromkeys(c.seats)) or due
     if len(chosen) > 2 or not set(chosen) <= set(due):
@@ -1309,7 +1297,7 @@ def glue(tx: Tx, seat: str, c: cmd.Play) -> None:
     """Flask of Glue (base set): a player who escaped must roll again against that monster (while the
     run lasts: once the last roll is made the monsters are gone)."""
     s = tx.state
-    _require_phase(s, RUN)
+    PHASES.require(s.phase, RUN)
     escaped = [(r.seat, r.uid) for r in s.fight.rolls if r.escaped and (r.seat, r.uid) not in s.fight.to_roll]
     fitting = [(who, uid) for who, uid in escaped if c.target in (None, who) and c.monster in (None, uid)]
     if not fitting:
@@ -1471,11 +1459,10 @@ def _own_item(s: MunchkinState, seat: str, uid: int) -> Gear:
     return item
 
 
-def _turn_item(s: MunchkinState, actor: Viewer, uid: int) -> tuple[str, Gear]:
+def _turn_item(s: MunchkinState, uid: int) -> tuple[str, Gear]:
     """An item of the player whose turn it is, outside a fight (seed §Gegenstände)."""
-    _require_phase(s, DOOR, TROUBLE, CHARITY)
-    seat = _own_turn(s, actor)
-    return seat, _own_item(s, seat, uid)
+    PHASES.require(s.phase, DOOR, TROUBLE, CHARITY)
+    return s.active_name, _own_item(s, s.active_name, uid)
 
 
 def _known_seat(s: MunchkinState, name: str) -> str:
@@ -1509,33 +1496,15 @@ def _mine_or_received(s: MunchkinState, actor: Viewer, seat: str | None, *phases
     who = _seat_of(s, actor, seat)
     if who != s.active_name and _may_play_at_once(s, who):
         return who
-    _require_phase(s, *phases)
+    PHASES.require(s.phase, *phases)
     if who != s.active_name:
-        raise RuleError("NOT_YOUR_TURN", M("It is {seat}'s turn.", seat=s.active_name))
+        raise not_your_turn(s.active_name)
     return who
-
-
-def _own_turn(s: MunchkinState, actor: Viewer) -> str:
-    if actor.is_seat and actor.seat != s.active_name:
-        raise RuleError("NOT_YOUR_TURN", M("It is {seat}'s turn.", seat=s.active_name))
-    return s.active_name
 
 
 def _fighter_or_table(s: MunchkinState, actor: Viewer) -> None:
     if actor.is_seat and actor.seat != s.fight.fighter:
         raise RuleError("NOT_YOURS", M("{seat} decides how the fight ends.", seat=s.fight.fighter))
-
-
-def _require_playing(s: MunchkinState) -> None:
-    if s.status == "setup":
-        raise RuleError("NOT_STARTED", M("Start the game first."))
-    if s.status == "over":
-        raise RuleError("GAME_OVER", M("The game is over; undo to play on from an earlier step."))
-
-
-def _require_phase(s: MunchkinState, *phases: str) -> None:
-    if s.phase not in phases:
-        raise RuleError("NOT_NOW", M("Not now: the table is {doing}.", doing=DOING.get(s.phase, s.phase)))
 
 
 _HANDLERS: dict[type[Command], Callable[[Tx, Any, Viewer], None]] = {

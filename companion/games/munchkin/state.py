@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.games.munchkin import events as ev
 from companion.games.munchkin.config import Config, Effect, MonsterCard, default_config
 from companion.games.munchkin.phases import COMBAT, DOOR, RUN
 from companion.records import Event
-
-T = TypeVar("T")
+from companion.rules import replace
 
 
 @dataclass(frozen=True)
@@ -239,13 +238,6 @@ def initial_state() -> MunchkinState:
 
 
 # -- evolve --------------------------------------------------------------------------------------
-def replace(obj: T, **changes: Any) -> T:
-    """dataclasses.replace without re-running __init__ (replay does this a lot)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
-
-
 def evolve(state: MunchkinState, event: Event) -> MunchkinState:
     return _EVOLVE[type(event)](state, event)
 
