@@ -16,3 +16,18 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "games.db"
+
+
+#: the files that take longest (`pytest --durations`), handed out first: `pytest -n 2 --dist loadfile` gives
+#: files to the workers in the order collected, so one long file left to the end keeps a worker busy alone
+LONGEST_FIRST = ("tests/e2e/test_layout_browser.py", "tests/test_fault_suite.py", "tests/test_benchmarks.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        if path in LONGEST_FIRST:
+            return LONGEST_FIRST.index(path)
+        return len(LONGEST_FIRST) + (0 if path.startswith("tests/e2e/") else 1)  # browser tests next: each takes seconds
+
+    items.sort(key=rank)  # stable: within a file, the order written
