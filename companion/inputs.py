@@ -43,8 +43,8 @@ class Choice:
     #: the game's card id that picks this choice when scanned while it is asked (an artefact card, a letter tile)
     card: str | None = None
     #: its fixed place (1-based) among every choice this question can ever have — a location's own
-    #: number, a character's slot: the ring lights it there, whatever else is possible now (the number
-    #: shown and said with it is its place in the list as it stands: see `numbered`)
+    #: number, a character's slot: shown and said with it, and the ring lights it there, whatever else is
+    #: possible now (see `numbered`)
     number: int | None = None
     #: the buttons start on the first likely choice (else on the first)
     likely: bool = False
@@ -178,11 +178,15 @@ class Bindings:
 
 
 def numbered(items: Sequence[Option | Choice]) -> list[Text]:
-    """Each item's label as the screen shows it and the voice says it: "1. Play 2 Penny", "2. Pass" —
-    counted 1, 2, 3 in the order listed, so no number is said twice or skipped, when the game places this
-    menu's items (any has a `number`); the labels alone otherwise."""
-    if all(item.number is None for item in items):
+    """Each item's label as the screen shows it and the voice says it, when the game numbers them (any has
+    a `number`; the labels alone otherwise). A question's choices that each have a number of their own say
+    it — a location's number is on the board ("To: 4. Laundry room"); a menu's options are counted 1, 2, 3
+    in the order listed ("1. Play 2 Penny", "2. Pass"), so no number is said twice or skipped."""
+    own = [item.number for item in items]
+    if all(number is None for number in own):
         return [item.label for item in items]
+    if all(isinstance(item, Choice) for item in items) and None not in own and len(set(own)) == len(own):
+        return [M("{n}. {item}", n=item.number, item=item.label) for item in items]
     return [M("{n}. {item}", n=n, item=item.label) for n, item in enumerate(items, start=1)]
 
 

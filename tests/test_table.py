@@ -318,8 +318,13 @@ def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an
             assert 0 <= menu.index < len(menu.items)
             item = menu.item
             said = render(menu.line)
-            counted = any(i.number is not None for i in menu.items)  # a numbered menu: 1, 2, 3… as listed
-            own = f"{menu.index + 1}. {render(item.label)}" if counted else render(item.label)
+            numbers = [i.number for i in menu.items]
+            if all(n is None for n in numbers):
+                own = render(item.label)
+            elif menu.ask is not None and None not in numbers and len(set(numbers)) == len(numbers):  # a place's own number
+                own = f"{item.number}. {render(item.label)}"
+            else:  # a numbered menu: 1, 2, 3… as listed
+                own = f"{menu.index + 1}. {render(item.label)}"
             assert said == (f"{render(menu.ask.label)}: {own}" if menu.ask is not None else own)
             position, places = menu.place
             assert 0 <= position < places
