@@ -359,10 +359,11 @@ def _edges(text: str) -> tuple[str, str]:
     return text[: len(text) - len(text.lstrip())], text[len(text.rstrip()):]
 
 
-def check(languages: tuple[str, ...] = LANGUAGES, root: Path = ROOT) -> list[Problem]:
+def check(languages: tuple[str, ...] = LANGUAGES, root: Path = ROOT, parts: Mapping[str, Catalog] | None = None) -> list[Problem]:
     """Problems with the translations of every text the code marks *now* (not the committed templates):
-    each in the catalogue it belongs to, none left where it does not, a text several games share translated alike."""
-    parts = split(root)
+    each in the catalogue it belongs to, none left where it does not, a text several games share translated
+    alike. `parts`: `split(root)`, when the caller has it already."""
+    parts = split(root) if parts is None else parts
     problems = []
     for language in languages:
         found = {name: read(catalogue(name, root).po(language), language, strict=True) for name in names(root, parts)}
@@ -447,15 +448,14 @@ def _plural_problems(language: str, msgid: tuple[str, ...], message: Any, forms:
     return found
 
 
-def unmarked(games: Mapping[str, GameDefinition], root: Path = ROOT) -> list[Problem]:
+def unmarked(games: Mapping[str, GameDefinition], root: Path = ROOT, parts: Mapping[str, Catalog] | None = None) -> list[Problem]:
     """What a game shows that no catalogue can translate: a setting's label, help or choice whose text is
     not marked (`N_("…")`) in the game's folder or the shell, and a command bound to a gesture that the
     game's `name_command` gives no words for (the gesture card and the voice would say it in English)."""
     from companion.gestures import unnamed
     from companion.settings import texts
 
-    parts = split(root)
-    marked = {name: {key(m) for m in part if m.id} for name, part in parts.items()}
+    marked = {name: {key(m) for m in part if m.id} for name, part in (split(root) if parts is None else parts).items()}
     problems = []
     for game_id, game in games.items():
         readable = marked.get(game_id, set()) | marked.get(SHELL, set())
@@ -490,12 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("action", choices=("extract", "check"))
     parser.add_argument("--merge-from", metavar="BRANCH", help="extract: also take every translation BRANCH changed since it forked")
     args = parser.parse_args(argv)
-    count = sum(1 for m in extract() if m.id)
+    parts = split()
+    count = len({key(m) for part in parts.values() for m in part if m.id})
     if args.action == "extract":
         changed = update(changed=branch_changes(args.merge_from) if args.merge_from else None)
         print(f"{count} texts; " + (f"updated {', '.join(changed)}" if changed else "nothing changed"))
         return 0
-    problems = check() + unmarked(shipped_games())
+    problems = check(parts=parts) + unmarked(shipped_games(), parts=parts)
     for problem in problems:
         print(problem)
     print(f"{count} texts x {len(LANGUAGES)} languages: " + (f"{len(problems)} problem(s)" if problems else "all translated"))
