@@ -28,7 +28,7 @@ class SeatSettings(Section):
     second: Colour = Field(title=N_("Second player's colour"), description=N_("The colour of the second player named."),
                            json_schema_extra={"choice_labels": _COLOUR_LABELS})
     first_player: Literal["random", "first_seat"] = Field(
-        title=N_("Who begins"), description=N_("\"random\": the companion draws who plays first; \"first_seat\": the first player named."),
+        title=N_("Who begins"), description=N_("The companion draws who plays first, or the first player named begins."),
         json_schema_extra={"choice_labels": {"random": N_("drawn at random"), "first_seat": N_("the first player named")}})
     secret_choices: Literal["seats", "table"] = Field(
         title=N_("Secret choices"),

@@ -45,7 +45,7 @@ class TableSettings(Section):
                                                 "them on the ring; off: the players roll their own dice and say the faces."))
     dice_entry: Literal["faces", "results"] = Field(
         default="faces", title=N_("What the table says of its dice"),
-        description=N_("faces: the faces of every roll, counted by buttons (the advice plans each roll); results: only what each roll did "
+        description=N_("The faces of every roll, counted by buttons (the advice plans each roll); or only what each roll did "
                        "(a task done, a die lost, a die held, Terror), the table resolving it on the cardboard."),
         json_schema_extra={"choice_labels": {"faces": N_("the faces of every roll"), "results": N_("only what each roll did")}})
 
