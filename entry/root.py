@@ -24,7 +24,7 @@ from companion.registry import get_game, listings
 from companion.session import Session
 from companion.settings import add_to_table_file
 from companion.store import EventStore, SavedGame
-from companion.table import Outcome, Table
+from companion.table import TAKEN, Outcome, Table
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ class Companion:
         """A card the table entered (Elder Sign's Mythos cards and monster markers) goes into its file
         at once, so the next game knows it; a file that cannot be written is a notice for the table."""
         game = self.game
-        if game is None or outcome.kind not in ("applied", "redone"):
+        if game is None or outcome.kind not in TAKEN:
             return
         for step in outcome.steps:
             for into, entry in game.own_cards(step.events):

@@ -32,7 +32,7 @@ from companion.errors import RuleError
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.session import Session
-from companion.table import Outcome
+from companion.table import Outcome, OutcomeKind
 from ui import i18n
 from ui.games import GameScreens, screens_for
 from ui.guard import JoinThrottle, is_loopback, wait_seconds
@@ -59,7 +59,7 @@ class Notice:
     """The line under the prompt: what the last input did, as this page's viewer may read it.
     Kept as a message, so a language switch re-renders it."""
 
-    kind: str
+    kind: OutcomeKind
     text: Text
 
 
@@ -330,11 +330,11 @@ class App:
             self.enrol_uid = None
             self.close_dialog()
 
-    def note(self, kind: str, message: Text) -> None:
+    def note(self, kind: OutcomeKind, message: Text) -> None:
         """Keep `message` to show under the prompt (or on the home screen) when next drawn."""
         self.notice = Notice(kind, message)
 
-    def tell(self, kind: str, message: Text) -> None:
+    def tell(self, kind: OutcomeKind, message: Text) -> None:
         """Show `message` under the prompt (or on the home screen) now."""
         self.note(kind, message)
         self.render()
@@ -532,7 +532,7 @@ class App:
         table's wording of another seat's secret); refusals and menu moves only on the pages of the
         viewer who made them."""
         session = self.companion.session
-        if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
+        if outcome.moved and outcome.steps and session is not None:
             line: Text = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
             if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
                 history = session.history
@@ -542,7 +542,7 @@ class App:
             elif outcome.kind == "redone":
                 line = M("Redone: {steps}", steps=line)
             return Notice(outcome.kind, line)
-        if outcome.kind in ("applied", "undone", "redone"):
+        if outcome.moved:
             return Notice(outcome.kind, outcome.message) if self.is_table else None
         if outcome.by == self.viewer:
             return Notice(outcome.kind, outcome.message)
@@ -556,7 +556,7 @@ class App:
                 self.enrol_uid = outcome.uid
                 open_enrol_dialog(self, outcome.uid or "", outcome.by)
             return
-        if outcome.kind in ("applied", "undone", "redone"):
+        if outcome.moved:
             self.pending = None
             self.scratch.clear()
         if notice is not None:
