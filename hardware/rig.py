@@ -10,7 +10,8 @@ colour of the first seat that may act, after every change. Device trouble is rep
 For eyes on the cardboard: the speaker says what the narrator hears in each outcome (the item the
 buttons point at, the step, its alerts, whose turn it is, a refusal and why); a scan always makes a
 sound (accepted, unknown card, read again and ignored); the ring blips green for a step, red for a
-refusal, blue for a card read, and shows the buttons' place in a menu on a few LEDs at its top.
+refusal, blue for a card read, and shows the buttons' place in a menu on a few LEDs at its top. Which
+of these an outcome gets is the core's policy (companion/feedback.py), the one the screens follow too.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, Self, TypeVar, cast
 
+from companion.feedback import READ_AGAIN, Cue, Feedback, feedback, status_seat
 from companion.i18n import language
 from companion.messages import render as render_text
 from companion.narration import Narrator, Verbosity
@@ -100,6 +102,8 @@ class Rig:
         self._opened: list[Closable] = []
         #: why the voice cannot be heard now (None: it can, or none was asked for): the status LED blinks
         self.voice_failure: str | None = None
+        #: set on a reader's thread while the table answers its scan: the outcome then is a scan's
+        self._scanning = threading.local()
         try:
             self._open_devices()
         except BaseException:  # a device that cannot open: close the ones that did, then say why
@@ -202,11 +206,13 @@ class Rig:
         if isinstance(event, TagSeen):
             table = self.table
             if table is not None:
-                outcome = table.card(event.uid, seat=seat)
-                self.sounds.play("unknown" if outcome.kind in ("enrol", "other_game") else "scan")
-                self._cue("scan")
+                self._scanning.now = True
+                try:
+                    table.card(event.uid, seat=seat)  # its outcome reaches `_outcome` on this thread
+                finally:
+                    self._scanning.now = False
         elif isinstance(event, TagRepeated):
-            self.sounds.play("repeat")
+            self._notice(READ_AGAIN)
         elif isinstance(event, DeviceProblem):
             self._problem(event)
         elif not isinstance(event, TagLifted):
@@ -226,13 +232,17 @@ class Rig:
 
     # -- the table → outputs ------------------------------------------------------------------------------
     def _outcome(self, outcome: Outcome) -> None:
-        if outcome.kind in ("applied", "undone", "redone", "selected"):
-            self.refresh(cursor_of=outcome)
-        if outcome.kind in ("applied", "redone"):
-            self._cue("ok")
-        elif outcome.kind == "refused":
-            self._cue("danger")
+        self._notice(feedback(outcome.kind, scanned=getattr(self._scanning, "now", False)), outcome)
         self._speak(outcome)
+
+    def _notice(self, noticed: Feedback, outcome: Outcome | None = None) -> None:
+        """What the ring, its blips and the sounds show of an input."""
+        if noticed.ring:
+            self.refresh(cursor_of=outcome)
+        for cue in noticed.cues:
+            self._cue(cue)
+        if noticed.sound is not None:
+            self.sounds.play(noticed.sound)
 
     def _speak(self, outcome: Outcome) -> None:
         if self.narrator is None:
@@ -243,7 +253,7 @@ class Rig:
         except Exception:  # a sentence that fails must not silence the buttons
             log.exception("narrating %r failed", outcome)
 
-    def _cue(self, name: str) -> None:
+    def _cue(self, name: Cue) -> None:
         """A blip in a palette colour: one short flash over the frame."""
         cue = getattr(self.ring, "cue", None)
         if cue is not None:
@@ -278,14 +288,11 @@ class Rig:
 
     def _status_colour(self, table: Table) -> tuple[int, int, int]:
         """The colour of the first seat that may act now; dark when nobody need act (setup, game over)."""
-        session = table.session
-        seats = list(session.seats)
-        ids = [seat.id for seat in seats]
-        acting = [ids.index(seat) for seat in session.turn.acting if seat in ids]
-        if not acting:
+        lit = status_seat(table.session.turn, table.session.seats)
+        if lit is None:
             return DARK
-        own = seats[acting[0]].colour  # a game's own seat colour wins over the configured order
-        return colour(own).led if own else self.config.status_rgb(acting[0])
+        index, seat = lit  # a game's own seat colour wins over the configured order
+        return colour(seat.colour).led if seat.colour else self.config.status_rgb(index)
 
     # -- simulation: what the screen's virtual buttons and card tray do ----------------------------------
     def perform(self, button: str, gesture: str, seat: int | None = None) -> None:

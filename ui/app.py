@@ -29,6 +29,7 @@ import flet as ft
 from companion import i18n as core_i18n
 from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
+from companion.feedback import feedback
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.session import Session
@@ -61,6 +62,11 @@ class Notice:
 
     kind: OutcomeKind
     text: Text
+
+    @property
+    def refusal(self) -> bool:
+        """Shown in the refusal colour."""
+        return feedback(self.kind).refusal
 
 
 @dataclass
@@ -532,7 +538,9 @@ class App:
         table's wording of another seat's secret); refusals and menu moves only on the pages of the
         viewer who made them."""
         session = self.companion.session
-        if outcome.moved and outcome.steps and session is not None:
+        if feedback(outcome.kind).readers == "sender":
+            return Notice(outcome.kind, outcome.message) if outcome.by == self.viewer else None
+        if outcome.steps and session is not None:
             line: Text = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
             if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
                 history = session.history
@@ -542,21 +550,18 @@ class App:
             elif outcome.kind == "redone":
                 line = M("Redone: {steps}", steps=line)
             return Notice(outcome.kind, line)
-        if outcome.moved:
-            return Notice(outcome.kind, outcome.message) if self.is_table else None
-        if outcome.by == self.viewer:
-            return Notice(outcome.kind, outcome.message)
-        return None
+        return Notice(outcome.kind, outcome.message) if self.is_table else None
 
     def on_outcome(self, outcome: Outcome, notice: Notice | None) -> None:
-        if outcome.kind == "enrol":
+        noticed = feedback(outcome.kind)
+        if noticed.enrol:
             if self.is_table or outcome.by == self.viewer:
                 from ui.views.cards import open_enrol_dialog
 
                 self.enrol_uid = outcome.uid
                 open_enrol_dialog(self, outcome.uid or "", outcome.by)
             return
-        if outcome.moved:
+        if noticed.moved:
             self.pending = None
             self.scratch.clear()
         if notice is not None:

@@ -155,7 +155,7 @@ def _prompt(app: App, view: View) -> ft.Control:
     prompt = render(view.prompt)
     lines: list[ft.Control] = [text(prompt, size=20 if len(prompt) < 110 else BODY, weight=ft.FontWeight.W_500)]
     if app.notice is not None and render(app.notice.text):
-        lines.append(text(render(app.notice.text), size=BODY, color=REFUSED if app.notice.kind == "refused" else MUTED,
+        lines.append(text(render(app.notice.text), size=BODY, color=REFUSED if app.notice.refusal else MUTED,
                           max_lines=3))
     return ft.Container(
         ft.Row([ft.Column(chips, spacing=2, tight=True), ft.Column(lines, spacing=0, expand=True, tight=True)]),

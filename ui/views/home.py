@@ -55,7 +55,7 @@ def build(app: App) -> ft.Control:
                 for game in companion.games().values()]
     parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.refusal else MUTED, size=BODY))
     parts.append(ft.Row([card(_saved_games(app), expand=3), card(_join(app), width=250)], expand=True,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Column(parts, expand=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -65,7 +65,7 @@ def build_remote(app: App) -> ft.Control:
     """A phone's page before it joins a seat: only the join code (the table's screens stay on the table)."""
     parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.refusal else MUTED, size=BODY))
     parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
     parts.append(_language(app))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
