@@ -32,8 +32,12 @@ from companion.table import Outcome, Table
 from hardware.buttons import ButtonPanel, StatusLed, Timing
 from hardware.config import ConfigError, HardwareConfig, ReaderConfig
 from hardware.events import ButtonGesture, DeviceProblem, TagLifted, TagRepeated, TagSeen
+from hardware.ports import Simulation
 from hardware.readers import Reader
+from hardware.readers.simulated import SimulatedReader
+from hardware.ring.client import RingClient
 from hardware.ring.render import MAX_LEDS, MIN_LEDS, RingFrame, render, unknown_frame, with_cursor
+from hardware.ring.sim import SimulatedRing
 from hardware.speech import EspeakSpeaker, RecordingSpeaker, RecordingTones, Sounds, Speaker, Tones
 
 log = logging.getLogger(__name__)
@@ -55,6 +59,8 @@ class Ring(Protocol):
     def led_count(self) -> int | None: ...
 
     def show(self, frame: RingFrame) -> None: ...
+
+    def cue(self, anim: tuple[str, ...]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -132,7 +138,7 @@ class Rig:
                 self.reader: Reader = opened
             else:
                 self.seat_readers[reader.seat] = opened
-        self.ring: Any = self._keep(self._open_ring())
+        self.ring: Ring = self._keep(self._open_ring())
         self.speaker: Speaker = self._keep(self._open_speaker())
         self.sounds: Sounds = self._keep(Tones(self.config.volume, on_problem=self._problem) if self.config.sounds else RecordingTones())
         self.narrator: Narrator | None = None
@@ -178,11 +184,7 @@ class Rig:
 
     def _open_ring(self) -> Ring:
         if self.config.ring == "simulated":
-            from hardware.ring.sim import SimulatedRing
-
             return SimulatedRing(self.config.ring_leds, self.config.brightness)
-        from hardware.ring.client import RingClient
-
         return RingClient(self.config.ring_port or None, hold_ms=self.config.ring_hold_ms,
                           brightness=self.config.brightness, on_problem=self._problem)
 
@@ -255,9 +257,7 @@ class Rig:
 
     def _cue(self, name: Cue) -> None:
         """A blip in a palette colour: one short flash over the frame."""
-        cue = getattr(self.ring, "cue", None)
-        if cue is not None:
-            cue(("flash", colour(name).led_hex, "1"))
+        self.ring.cue(("flash", colour(name).led_hex, "1"))
 
     def refresh(self, cursor_of: Outcome | None = None) -> None:
         """Show the game's current state on the ring — with the place in the menu of whoever pressed
@@ -295,6 +295,22 @@ class Rig:
         return colour(seat.colour).led if seat.colour else self.config.status_rgb(index)
 
     # -- simulation: what the screen's virtual buttons and card tray do ----------------------------------
+    @property
+    def simulation(self) -> Simulation:
+        """The devices that are simulated (hardware/ports.py): the buttons while their pins are mock ones."""
+        return Simulation(buttons=self if self.simulated_buttons else None,
+                          reader=self.reader if isinstance(self.reader, SimulatedReader) else None,
+                          ring=self.ring if isinstance(self.ring, SimulatedRing) else None)
+
+    @property
+    def button_names(self) -> list[str]:
+        """The table's buttons, by name."""
+        return list(self.buttons.names)
+
+    @property
+    def double_tap_s(self) -> float:
+        return self.buttons.timing.double
+
     def perform(self, button: str, gesture: str, seat: int | None = None) -> None:
         """Press a simulated button — the table's, or seat number `seat`'s — the way a finger would
         (blocks for the gesture's length)."""

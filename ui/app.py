@@ -120,7 +120,7 @@ class Hub:
         for app in self.apps:
             app.receive(outcome)
 
-    def ring(self, frame: RingFramePort, level: int = 0) -> None:
+    def ring(self, frame: RingFramePort | None, level: int = 0) -> None:
         for app in self.apps:
             if app.ring_preview is not None:
                 app.post(app.on_ring, frame)
@@ -569,7 +569,7 @@ class App:
         if self.screen == "game":
             self.render()
 
-    def on_ring(self, frame: RingFramePort) -> None:
+    def on_ring(self, frame: RingFramePort | None) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
             self.ring_preview.control.update()  # only the LEDs: a page update re-sends every button's style
