@@ -374,9 +374,10 @@ class App:
         return True
 
     def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
-        self.joining = Joining(code=code)
+        restarted = self.joining.back
+        self.joining = Joining(code=code)  # no longer waiting; the restart is said once
         self.viewer, self.screen, self.tab, self.master.pin = seat_viewer(seat), "game", None, None
-        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if self.joining.back else None
+        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if restarted else None
         self.choosing.clear()
         if push_route:
             self._set_route(join_route(code))
