@@ -151,7 +151,8 @@ class GameDefinition:
     #: actor answers first (which of two places it goes to); or None (it means nothing now)
     scan: Callable[[State, str, Viewer], JSON | Option | None] = _no_scan
     #: what a command a gesture is bound to is called, as its menu item says it ("Pass"): for the
-    #: gesture card and the question before a deliberate gesture; None: the command's own doc line
+    #: gesture card and the question before a deliberate gesture; every bound command needs one (None: its id,
+    #: in English; the game kit and tools/i18n.py check report it)
     name_command: Callable[[JSON], Text | None] = lambda request: None
     #: what the game's gesture card adds to its generic hints (a scan that means more than the menu says)
     gesture_hints: tuple[Message, ...] = ()

@@ -40,14 +40,22 @@ def meaning(game: GameDefinition, what: Meaning) -> Text:
             return M("say in full what to do now")
         return ACTIONS.get(what, what)
     request = {key: value for key, value in what.items() if key != "confirm"}
-    command = game.commands.get(str(request.get("cmd")))
-    named = game.name_command(request) or _doc(command) or str(request.get("cmd"))
+    named = game.name_command(request) or str(request.get("cmd"))  # no name: `unnamed` and the game kit say so
     return M("{what} (asks YES first)", what=named) if what.get("confirm") else named
 
 
-def _doc(command: type | None) -> str:
-    lines = (command.__doc__ or "").strip().splitlines() if command is not None else []
-    return lines[0] if lines else ""
+def bound_commands(game: GameDefinition) -> list[tuple[str, dict[str, object]]]:
+    """Every command a gesture sends, as (where: "hold YES while phase combat", the request without `confirm`)."""
+    bindings = game.bindings
+    found = [("", bindings.everywhere)] + [(f" while phase {phase}", keys) for phase, keys in bindings.per_phase.items()]
+    return [(f"{gesture} {button.upper()}{phase}", {k: v for k, v in what.items() if k != "confirm"})
+            for phase, keys in found for (button, gesture), what in keys.items() if not isinstance(what, str)]
+
+
+def unnamed(game: GameDefinition) -> list[str]:
+    """The commands bound to a gesture that the game's `name_command` gives no words for: the gesture card,
+    the question before it and the voice would show the command's id, in English in every language."""
+    return [f"{request} ({where})" for where, request in bound_commands(game) if game.name_command(request) is None]
 
 
 def card(game: GameDefinition) -> str:

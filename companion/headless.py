@@ -23,7 +23,7 @@ from companion.errors import RuleError
 from companion.messages import M, Message, render
 from companion.records import describe_command, quoted
 from companion.ring import ring_json
-from companion.session import REQUEST_KEYS, Session
+from companion.session import REQUEST_KEYS, Session, request_id_of
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,7 @@ class Headless:
         name = request.get("cmd") if isinstance(request, dict) else None
         if isinstance(name, str) and name in self._session_commands:
             _check_keys(request, name)
+            request_id_of(request.get("id"))  # an id it could not echo is refused, as a game command's is
             extra = self._session_commands[name](request, viewer)
             return {"ok": True, **extra, "state": self.session.view(viewer, pin).to_json()}
         step = self.session.apply(request)

@@ -7,7 +7,7 @@ the menu the buttons walk and the screen shows as buttons.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,8 @@ class Choice:
     #: the game's card id that picks this choice when scanned while it is asked (an artefact card, a letter tile)
     card: str | None = None
     #: its fixed place (1-based) among every choice this question can ever have — a location's own
-    #: number, a character's slot — so that a choice missing now shifts no other's number
+    #: number, a character's slot: shown and said with it, and the ring lights it there, whatever else is
+    #: possible now (see `numbered`)
     number: int | None = None
     #: the buttons start on the first likely choice (else on the first)
     likely: bool = False
@@ -126,8 +127,9 @@ class Option:
     dialog: str | None = None
     #: a seat's secret choice (its combat card): never spoken aloud nor shown on the shared ring
     secret: bool = False
-    #: its fixed place (1-based) in this phase's menu (several variants of one move may share it), so
-    #: that a move not possible now shifts no other's number in what is spoken and shown
+    #: its fixed place (1-based) in this phase's menu (several variants of one move may share it): the
+    #: ring lights it there, whatever else is possible now (the number shown and said with it is its
+    #: place in the list as it stands: see `numbered`)
     number: int | None = None
     #: the buttons start on the first likely option (the most likely move now), else on the first
     likely: bool = False
@@ -173,6 +175,19 @@ class Bindings:
         for phase, buttons in data.get("phase", {}).items():
             per_phase.setdefault(phase, {}).update(_gestures(buttons, f"phase.{phase}"))
         return cls(everywhere, per_phase)
+
+
+def numbered(items: Sequence[Option | Choice]) -> list[Text]:
+    """Each item's label as the screen shows it and the voice says it, when the game numbers them (any has
+    a `number`; the labels alone otherwise). A question's choices that each have a number of their own say
+    it — a location's number is on the board ("To: 4. Laundry room"); a menu's options are counted 1, 2, 3
+    in the order listed ("1. Play 2 Penny", "2. Pass"), so no number is said twice or skipped."""
+    own = [item.number for item in items]
+    if all(number is None for number in own):
+        return [item.label for item in items]
+    if all(isinstance(item, Choice) for item in items) and None not in own and len(set(own)) == len(own):
+        return [M("{n}. {item}", n=item.number, item=item.label) for item in items]
+    return [M("{n}. {item}", n=n, item=item.label) for n, item in enumerate(items, start=1)]
 
 
 def _gestures(buttons: dict[str, Any], where: str) -> dict[tuple[str, str], Meaning]:

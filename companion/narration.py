@@ -1,7 +1,7 @@
 """What the table hears: every outcome of an input turned into things to say, so a whole turn can be
 played with eyes on the cardboard — in short lines (issue 22), each said once.
 
-After NEXT/BACK the item the buttons point at (with its fixed number, when the game gives one; a
+After NEXT/BACK the item the buttons point at (with its number in the list, when the game numbers it; a
 question's label only with its first choice: "Die: 1", then "2", "3"), or the question a deliberate
 gesture asks; after a step what the voice says of it (the game's `speak`, else its undo-list line) and
 its alerts (the game's `announcements`), when the turn moved on the prompt said short (the game's

@@ -169,7 +169,7 @@ class Session:
             if "by" in command:
                 by = Viewer.parse(command.pop("by"))
             pin = command.pop("pin", pin)
-            request_id = _request_id(command.pop("id", None))
+            request_id = request_id_of(command.pop("id", None))
         self._check_actor(by, pin)
         if not isinstance(command, Command):
             command = self.game.command_from_json(command)
@@ -409,7 +409,7 @@ def _resent(done: Step, as_sent: dict[str, Any], by: Viewer) -> Step:
     return done
 
 
-def _request_id(value: object) -> str | None:
+def request_id_of(value: object) -> str | None:
     if value is None:
         return None
     if not isinstance(value, (str, int)) or isinstance(value, bool) or len(str(value)) > MAX_REQUEST_ID:

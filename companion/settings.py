@@ -248,6 +248,18 @@ def _info(key: str, info: Any, annotation: Any, extra: dict[str, Any], default: 
     return SettingInfo(key, "text", label, help_text, default, advanced=advanced)
 
 
+def texts(model: type[BaseModel]) -> list[tuple[str, str]]:
+    """(where, text) of every label, help and choice label a player may read of these settings (the setup
+    wizard, the docs): each must be marked `N_("…")` to be translated (`tools/i18n.py check` makes sure)."""
+    found: list[tuple[str, str]] = []
+    for info in describe(model, {}):
+        found.append((f"{info.key} (label)", info.label.id))
+        if info.help is not None:
+            found.append((f"{info.key} (help)", info.help.id))
+        found += [(f"{info.key} = {value!r}", label.id) for value, label in info.choices]
+    return found
+
+
 def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:
     low = next((m.ge for m in metadata if hasattr(m, "ge")), None)
     high = next((m.le for m in metadata if hasattr(m, "le")), None)

@@ -7,8 +7,8 @@ a location) then asks for it the same way, skipping a question its `when` says i
 list question (the tokens a room uncovers) is asked again after each pick until "That's all"; a
 question may change with the answers before it (how many dice are still to say); a choice may be a
 move of its own (a scanned token: what it does), whose questions then follow. The
-buttons start on the item the game marks likely (the most likely move); an item's fixed number, when
-the game gives one, is said with it, so a move not possible now shifts no other's number. A gesture
+buttons start on the item the game marks likely (the most likely move); in a menu the game numbers,
+an item is said with its number in the list (1, 2, 3…), and the ring lights its fixed place. A gesture
 whose mis-timing would silently do something else — redo, and a binding marked `confirm` (a hold that
 passes the turn) — first asks "…? YES to confirm"; any other press cancels it. Whatever the input, the
 answer is an `Outcome` the screens can show and the ring can cue; nothing here ever raises for a
@@ -24,7 +24,7 @@ from typing import Any, Literal, Protocol
 
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
-from companion.inputs import DONE, Ask, Choice, Option
+from companion.inputs import DONE, Ask, Choice, Option, numbered
 from companion.messages import M, Text, joined
 from companion.session import Session, Step
 
@@ -118,17 +118,14 @@ class Menu:
 
     @property
     def line(self) -> Text:
-        """The item pointed at as it is said: with its fixed number when it has one ("3. Play 2 Penny", "To: 1. Caltech")."""
+        """The item pointed at as it is said: with its number in a numbered menu ("3. Play 2 Penny", "To: 1. Caltech")."""
         said = self.item_line
         return joined([self.ask.label, said], ": ") if self.ask is not None and said else said
 
     @property
     def item_line(self) -> Text:
-        """The item pointed at with its fixed number, without the question ("1. Caltech")."""
-        item = self.item
-        if item is None:
-            return ""
-        return M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label
+        """The item pointed at with its number, without the question ("1. Caltech")."""
+        return numbered(self.items)[self.index] if self.items else ""
 
     @property
     def place(self) -> tuple[int, int] | None:
@@ -350,7 +347,7 @@ class Table:
         return self.menu(by).label
 
     def cursor(self, by: Viewer = TABLE) -> tuple[int, int] | None:
-        """(position, places) of `by`'s menu while its buttons are walking it — an item's fixed number
+        """(position, places) of `by`'s menu while its buttons are walking it — an item's fixed place
         where it has one; None when idle, or when the place would give a secret choice away."""
         with self._lock:
             if by not in self._menus or self.walking_a_secret(by):

@@ -31,8 +31,9 @@ given: a solution, a game-master PIN), each saved in a real SQLite file, and che
   NUL bytes, unknown keys — each refused with a code and a message, the game and its file unchanged;
   each argument at the extremes its type allows (the largest numbers, NaN, 200 characters, a
   right-to-left mark) refused the same way or taken as a step, never a crash;
-- **words**: every message met on the way renders in every language given, each in its catalogue,
-  with no placeholder error.
+- **words**: every message met on the way, every setting's label, help and choices, and the name of
+  every command a gesture sends renders in every language given, each in its catalogue, with no
+  placeholder error; a command bound to a gesture that `name_command` cannot name is a finding.
 
 A finding names the seed and what was sent; `make explore` runs the same with fresh seeds. Imports
 neither pytest nor hypothesis: tools/fault_suite.py uses it as the tests do.
@@ -59,6 +60,7 @@ from companion import i18n
 from companion.contract import MASTER, TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
 from companion.game import GameDefinition
+from companion.gestures import bound_commands
 from companion.headless import Headless
 from companion.inputs import Option
 from companion.messages import Joined, Message, Names, Text, render
@@ -69,6 +71,7 @@ from companion.sealing import SEALED, hidden
 from companion.session import Session, Step
 from companion.settings import describe as describe_settings
 from companion.settings import dotted_overrides, merged
+from companion.settings import texts as describe_texts
 from companion.store import EventStore
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -342,6 +345,7 @@ def examine(game: GameDefinition, seed: int = 0, *, games: int = 2, length: int 
     with tempfile.TemporaryDirectory(prefix=f"kit-{game.id}-") as folder:
         for number in range(games):
             examiner.play(number, Path(folder), length)
+    examiner.learn_labels()
     examiner.check_words({"en": None, **(translations or {})})
     return examiner.report
 
@@ -352,6 +356,8 @@ class _Examiner:
         self.game, self.seed, self.invariant = game, seed, invariant
         self.report = Report(game.id, seed)
         self.texts: dict[str, list[Message]] = {}
+        #: the setting a text is the label, help or choice of
+        self.where_said: dict[str, str] = {}
         self.vocabulary: set[str] = {"", "nonsense"}
         self.words: list[str] = sorted(self.vocabulary)
         self.hostile_lines: list[bytes] = []
@@ -926,6 +932,22 @@ class _Examiner:
             if len(kept) < 3 and text not in kept:
                 kept.append(text)
 
+    def learn_labels(self) -> None:
+        """The words a table reads outside play: every setting's label, help and choices (the setup wizard),
+        and the name of each command a gesture sends (the gesture card, the question before it). A bound
+        command the game cannot name would be shown and said as its id, in English in every language."""
+        for where, text in describe_texts(self.game.settings):
+            if any(ch.isalpha() for ch in text):
+                self.texts.setdefault(text, [Message(text)])
+                self.where_said[text] = f"setting {where}"
+        for where, request in bound_commands(self.game):
+            name = self.game.name_command(request)
+            if name is None:
+                self.report.add("words", f"unnamed {request}", f"the command {request} bound to {where} has no name: "
+                                "name_command gives None, so the gesture card and the voice say its id in English")
+            else:
+                self.text(name)
+
     def check_words(self, translations: Mapping[str, Any]) -> None:
         for code, translation in translations.items():
             with i18n.speaking(translation if translation is not None else gettext.NullTranslations()):
@@ -933,7 +955,8 @@ class _Examiner:
                     self.report.runs["words"] += 1
                     problem = _untranslatable(text, translation)
                     if problem:
-                        self.report.add("words", f"{code} {problem}", f"in {code}: {problem}")
+                        where = f" ({self.where_said[text.id]}: mark it N_(\"…\"))" if text.id in self.where_said else ""
+                        self.report.add("words", f"{code} {problem}", f"in {code}: {problem}{where}")
 
 
 class _CheckedOnce(PinGuard):

@@ -14,7 +14,7 @@ TINY = {
     "hardware": ["--presses", "3", "--scans", "2", "--looks", "3"],
     "gestures": [],
     "speech": ["--games", "bigbang", "--languages", "ru", "--examples", "1"],
-    "ui": ["--scans", "2", "--steps", "20"],
+    "ui": ["--scans", "2", "--steps", "20", "--starts", "1"],
     "dungeontwister": ["--steps", "40", "--samples", "3", "--fights", "2"],
     "munchkin": ["--steps", "30"],
     "eldersign": ["--adventures", "1", "--pools", "5G", "--clues", "0", "--worst", "0", "--typical", "1", "--loads", "2"],

@@ -12,6 +12,7 @@ from companion.contract import seat_viewer
 from companion.errors import RuleError
 from companion.games.dungeontwister import GAME as DUNGEON_TWISTER
 from companion.games.dungeontwister import views as dungeon_views
+from companion.inputs import DEFAULT_BINDINGS, Bindings
 from companion.messages import M
 from companion.records import Command, catalog
 from companion.ring import Counter, Counters
@@ -184,3 +185,17 @@ def test_a_message_whose_code_forgets_a_placeholder_is_found():
 
     report = examine(broken(describe=forgets_the_card), 0, games=1, length=20)
     assert any("KeyError" in f.problem for f in report.findings.values()), report
+
+
+def test_a_setting_label_the_catalogue_lacks_is_found_naming_the_setting():
+    """The setup wizard shows a setting's label: one not marked N_("…") would stay English in every language."""
+    found = problems(COUNTER, "words", translations={"de": Catalogue("Warten auf {namen}.")})
+    assert any('"Points to win" is not in the catalogue' in p and "setting target (label)" in p for p in found), found
+
+
+def test_a_bound_command_the_game_cannot_name_is_found():
+    """The gesture card and the question before a bound command say its name: without one, its id in English."""
+    bound = Bindings.from_toml('[phase.choose]\nyes = { hold = { cmd = "choose", card = "c1" } }', base=DEFAULT_BINDINGS)
+    found = problems(broken(bindings=bound), "words")
+    assert any("bound to hold YES while phase choose has no name" in p for p in found), found
+    assert not problems(broken(bindings=bound, name_command=lambda request: M("Choose card 1")), "words")

@@ -7,7 +7,7 @@ import pathlib
 import pytest
 
 from companion.games.bigbang import GAME as BIGBANG
-from companion.gestures import card
+from companion.gestures import card, unnamed
 from companion.inputs import Bindings
 from ui import i18n
 
@@ -47,10 +47,20 @@ def test_the_big_bang_card_says_every_gesture_the_game_binds():
 
 
 def test_a_changed_binding_changes_the_card():
-    rebound = Bindings.from_toml('[phase.draw]\nyes = { double = { cmd = "draw", count = 1 } }', base=BIGBANG.bindings)
+    rebound = Bindings.from_toml('[phase.draw]\nyes = { double = { cmd = "pass", confirm = true } }', base=BIGBANG.bindings)
     text = card(dataclasses.replace(BIGBANG, bindings=rebound))
     assert "**Only while announcing a draw:**" in text
-    assert "- **double YES**: Announce how many cards you draw (at least 1); a full hand first discards the named cards." in text
+    assert "- **double YES**: Pass (asks YES first)" in text
+
+
+def test_a_bound_command_the_game_cannot_name_is_named_by_its_id_and_flagged(english_afterwards):
+    """Not its docstring (English developer prose in every language, as the card once printed it): its id,
+    and `unnamed` (the game kit, tools/i18n.py check) says the game must name it."""
+    rebound = Bindings.from_toml('[phase.draw]\nyes = { double = { cmd = "draw", count = 1 } }', base=BIGBANG.bindings)
+    game = dataclasses.replace(BIGBANG, bindings=rebound)
+    i18n.set_language("de")
+    assert "- **JA doppelt**: draw" in card(game)
+    assert unnamed(game) == ["{'cmd': 'draw', 'count': 1} (double YES while phase draw)"] and unnamed(BIGBANG) == []
 
 
 def test_a_card_is_written_in_the_language_active(english_afterwards):

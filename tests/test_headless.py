@@ -66,6 +66,8 @@ def test_a_started_game_reports_status_player_moon_and_cubes(headless):
     ('{"cmd": "undo"}', "NOTHING_TO_UNDO"),
     ('{"cmd": "play", "character": "penny", "cards": 1}', "NOT_STARTED"),
     ('{"cmd": "master", "pin": "0000"}', "NO_MASTER_PIN"),
+    ('{"cmd": "state", "id": "' + "7" * 100 + '"}', "BAD_REQUEST"),  # an id it could not echo: said, not dropped
+    ('{"cmd": "undo", "id": true}', "BAD_REQUEST"),
 ])
 def test_bad_input_gets_a_coded_error_and_the_process_lives_on(headless, line, code):
     reply = headless.send_raw(line)

@@ -303,7 +303,7 @@ PRESSES = st.lists(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(GESTURES)
 @given(presses=PRESSES, seed=st.integers(0, 3))
 def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an_item_with_its_number(presses, seed):
     """Any presses, in any phase: an input that applies nothing changes nothing; the cursor is always on an
-    item of what is walked, said with that item's own number; the state is always its log replayed."""
+    item of what is walked, said with its number in the list; the state is always its log replayed."""
     session = Session(GAME, seed)
     table = Table(session)
     table.command({**START, "hands": None, "locations": None, "settings": {"table": {"cards_from": "companion"}}})
@@ -318,7 +318,13 @@ def test_no_gesture_sequence_breaks_the_table_and_what_it_points_at_is_always_an
             assert 0 <= menu.index < len(menu.items)
             item = menu.item
             said = render(menu.line)
-            own = f"{item.number}. {render(item.label)}" if item.number is not None else render(item.label)
+            numbers = [i.number for i in menu.items]
+            if all(n is None for n in numbers):
+                own = render(item.label)
+            elif menu.ask is not None and None not in numbers and len(set(numbers)) == len(numbers):  # a place's own number
+                own = f"{item.number}. {render(item.label)}"
+            else:  # a numbered menu: 1, 2, 3… as listed
+                own = f"{menu.index + 1}. {render(item.label)}"
             assert said == (f"{render(menu.ask.label)}: {own}" if menu.ask is not None else own)
             position, places = menu.place
             assert 0 <= position < places

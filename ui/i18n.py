@@ -1,11 +1,15 @@
-"""The players' language: gettext catalogues compiled in memory from ui/locales/<code>/LC_MESSAGES/companion.po.
+"""The players' language: gettext catalogues compiled in memory from the .po files of the shell
+(ui/locales/<code>/LC_MESSAGES/companion.po) and of every game (companion/games/<id>/locales/<code>/LC_MESSAGES/<id>.po).
 
-No .mo file is committed or built: the first switch to a language reads its .po with Babel, compiles it
-into a BytesIO and keeps the resulting GNUTranslations for the life of the process. Entries marked fuzzy
-or left empty fall back to the English text. `set_language()` installs the catalogue in
-`companion.i18n`, so every `_()` in the core, the hardware layer and the UI speaks that language from the
-next call on: the table's language, which the voice speaks and every screen shows by default. A phone's
-page may read in a language of its own: `speaking(code)` around its drawing (ui/app.py does it).
+Each game owns its words (the texts of its rules and of its screens, ui/games/<id>/); the shell's
+catalogue holds the rest, and the texts the shell shares with a game. No .mo file is committed or
+built: the first switch to a language reads its .po files with Babel, merges them into one catalogue
+(the shell's first: a text is in one catalogue only, or the same in several games'), compiles it into a
+BytesIO and keeps the resulting GNUTranslations for the life of the process — a fresh clone needs no
+build step. Entries marked fuzzy or left empty fall back to the English text. `set_language()` installs
+the catalogue in `companion.i18n`, so every `_()` in the core, the hardware layer and the UI speaks that
+language from the next call on: the table's language, which the voice speaks and every screen shows by
+default. A phone's page may read in a language of its own: `speaking(code)` around its drawing (ui/app.py does it).
 
 Catalogues are maintained with `python tools/i18n.py extract` and `python tools/i18n.py check`.
 """
@@ -18,9 +22,11 @@ from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from companion import games
 from companion import i18n as core_i18n
 
 LANGUAGES = {"en": "English", "nl": "Nederlands", "it": "Italiano", "ru": "Русский", "de": "Deutsch"}
@@ -41,20 +47,44 @@ def _check(code: str) -> str:
 
 
 def catalogue_path(code: str) -> Path:
+    """The shell's catalogue of a language."""
     return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def catalogue_paths(code: str) -> list[Path]:
+    """Every catalogue of a language: the shell's, then each game's (companion/games/<id>/locales/)."""
+    found = [catalogue_path(code)]
+    for folder in games.__path__:
+        found += sorted(Path(folder).glob(f"*/locales/{code}/LC_MESSAGES/*.po"))
+    return found
+
+
 def _compile(code: str) -> gettext.GNUTranslations:
-    path = catalogue_path(code)
+    shell, *own = catalogue_paths(code)
     try:
-        with path.open("rb") as f:
-            catalog = read_po(f, locale=code, domain=DOMAIN)
+        catalog = _read(shell, code)
     except FileNotFoundError:
-        raise FileNotFoundError(f"The {LANGUAGES[code]} catalogue is missing: {path}") from None
+        raise FileNotFoundError(f"The {LANGUAGES[code]} catalogue is missing: {shell}") from None
+    for path in own:
+        for message in _read(path, code):
+            if message.id and not _usable(catalog.get(message.id, message.context)):
+                catalog.delete(message.id, message.context)  # setting a known id would only add to the entry
+                catalog[message.id] = message
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def _usable(message: Message | None) -> bool:
+    """Translated and checked (not fuzzy): a game's copy of a shared text never hides such an entry."""
+    forms = () if message is None else message.string if isinstance(message.string, tuple) else (message.string,)
+    return message is not None and not message.fuzzy and all(forms) and bool(forms)
+
+
+def _read(path: Path, code: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=code, domain=DOMAIN)
 
 
 def translation(code: str) -> gettext.NullTranslations:

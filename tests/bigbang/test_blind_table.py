@@ -14,6 +14,7 @@ import pytest
 
 from companion.contract import TABLE
 from companion.games.bigbang import GAME
+from companion.inputs import numbered
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
@@ -125,7 +126,7 @@ def test_a_location_card_scanned_in_the_actions_moves_the_character_there_in_one
     assert outcome.kind == "applied" and len(table.session.history) == steps + 1
     assert table.session.history[-1].command == {"cmd": "move", "location": 4} and table.session.state.positions["penny"] == 4
     assert said == [("applied", "Ann: Penny moves to Laundry room")] == [("applied", render(table.session.describe(outcome.step)))]
-    assert line(table) == "3. Take Amy: an artefact"  # the buttons start on the card there, as after a move by the menu
+    assert line(table) == "2. Take Amy: an artefact"  # the buttons start on the card there, as after a move by the menu
 
 
 def test_a_move_asked_by_the_buttons_is_still_answered_by_the_card_lying_there(catalogue):
@@ -182,7 +183,7 @@ def test_a_fight_asks_for_help_then_the_die_and_a_re_roll_only_after_a_losing_ro
     for request in ({"cmd": "play", "character": "penny", "cards": 4}, {"cmd": "move", "location": 4},
                     {"cmd": "act", "artefact": "reroll"}, {"cmd": "move", "location": 1}):
         assert table.command(request).kind == "applied"
-    assert line(table) == "3. Fight Wil Wheaton (56%)"  # after a move, the card there; the chance counts the re-roll
+    assert line(table) == "2. Fight Wil Wheaton (56%)"  # after a move, the card there; the chance counts the re-roll
     table.button("yes", "tap")
     assert line(table) == "Help: No help (56%)"
     press(table, "next")
@@ -217,29 +218,30 @@ def test_the_sword_beats_an_enemy_from_the_menu(catalogue):
                     {"cmd": "move", "location": 1}):
         assert table.command(request).kind == "applied"
     assert table.session.state.relics == ("sword",)
-    assert line(table) == "3. Fight Wil Wheaton (33%)"
+    assert line(table) == "2. Fight Wil Wheaton (33%)"
     press(table, "next")
-    assert line(table) == "4. Beat Wil Wheaton with the Sword of Billy Sparks"
+    assert line(table) == "3. Beat Wil Wheaton with the Sword of Billy Sparks"
     outcome = table.button("yes", "tap")
     assert outcome.kind == "applied" and table.session.history[-1].command == {"cmd": "act", "sword": True}
     assert table.session.state.relics == () and table.session.state.locations[0] is None
 
 
-def test_each_item_keeps_its_number_and_a_missing_one_shifts_none(catalogue):
+def test_items_are_said_and_shown_1_2_3_in_order_and_each_keeps_its_place_on_the_ring(catalogue):
     table = new_table(catalogue, hands={"Ann": ["howard", "sheldon"], "Bob": ["raj"], "Cy": ["penny"]}, locations=QUIET)
-    numbers = {render(option.label): option.number for option in table.options()}
-    assert numbers == {"Play 1 Howard": 2, "Play 1 Sheldon": 5, "Pass": 6}  # Leonard, Penny, Raj not held: no 1, 3, 4
+    places = {render(option.label): option.number for option in table.options()}
+    assert places == {"Play 1 Howard": 2, "Play 1 Sheldon": 5, "Pass": 6}  # Leonard, Penny, Raj not held: their places stay dark
+    assert [render(label) for label in numbered(table.options())] == ["1. Play 1 Howard", "2. Play 1 Sheldon", "3. Pass"]
     assert table.cursor() is None
     press(table, "next")
-    assert line(table) == "5. Play 1 Sheldon" and table.cursor() == (4, 6)  # its own place on the ring
+    assert line(table) == "2. Play 1 Sheldon" and table.cursor() == (4, 6)  # said as the 2nd item, lit at Sheldon's own place
     table.button("back", "tap")
     table.button("yes", "tap")  # Howard
     walked = [line(table)]
-    while walked[-1] != "2. Move Howard":
+    while not walked[-1].endswith("Move Howard"):
         table.button("next", "tap")
         walked.append(line(table))
-    assert walked == ["1. Howard fights Wil Wheaton at Comic Center (50%)", "1. Howard fights Wil Wheaton at Caltech (33%)",
-                      "2. Move Howard"]  # the variants of one move share its number
+    assert walked == ["1. Howard fights Wil Wheaton at Comic Center (50%)", "2. Howard fights Wil Wheaton at Caltech (33%)",
+                      "3. Move Howard"]  # two variants of one move: two numbers said, never one twice
     table.button("yes", "tap")
     places = [choice.number for choice in table.menu().items]
     assert places == [1, 2, 3, 4, 5, 6] and [c.value for c in table.menu().items] == places  # a location is its own number

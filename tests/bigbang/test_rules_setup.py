@@ -74,6 +74,19 @@ def test_the_letters_are_told_in_rune_order_each_once():
     assert labels[0] == "A lies at Uruz" and "C lies at Uruz" not in labels and labels[-1] == "The companion lays the letters"
 
 
+def test_with_no_spare_letter_the_last_one_lies_by_itself_and_with_one_it_is_asked():
+    exact = dealing(hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=list(QUIET),
+                    settings={"gate": {"letters": list("ABCDEFG")}})
+    for letter in "GFEDCB":
+        step = do(exact, "lay", letter=letter)
+    assert phase(exact) == "choose" and view(exact)["gate"]["board"] == list("GFEDCBA")  # A could lie only at Gebo
+    assert render(exact.describe(step)) == "letters laid: Kenaz B, Gebo A"
+    spare = dealing(hands={"Ann": ["penny"], "Bob": ["raj"], "Cy": ["sheldon"]}, locations=list(QUIET))  # A to I: two spare
+    for letter in "GFEDCB":
+        do(spare, "lay", letter=letter)
+    assert phase(spare) == "letters" and prompt(spare).startswith("Which letter lies at Gebo (7 of 7)?")
+
+
 def test_the_companion_lays_the_letters_still_due_never_closing_the_gate():
     for seed in range(30):
         s = Session(GAME, seed)

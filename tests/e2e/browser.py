@@ -277,7 +277,7 @@ def assert_drawn(page, what: str) -> None:
 
 
 def tap(page, name: str | re.Pattern, exact: bool = True) -> None:
-    """Click the button called `name` — a menu item also with its fixed number before it ("4. Play 1 Howard")."""
+    """Click the button called `name` — a menu item also with its number before it ("4. Play 1 Howard")."""
     if isinstance(name, str) and exact:
         words = r"\s+".join(re.escape(word) for word in name.split())  # the accessible name's spaces are collapsed
         name = re.compile(rf"^(\d+\.\s)?{words}$")

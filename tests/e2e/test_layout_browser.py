@@ -282,6 +282,19 @@ def master_unlocked(w: Walker, page, here: str | None) -> Iterator[Tap]:
     yield Tap(page, enter)
 
 
+def game_over(w: Walker, page, here: str | None) -> Iterator[Tap]:
+    """The table tab of a game that ended (from the chart: its Close)."""
+    if here == "bigbang-chart":
+        yield key_tap(page, "chart:close", GAME)
+    else:
+        yield from tab("table")(w, page, here)
+
+
+def chart(w: Walker, page, here: str | None) -> Iterator[Tap]:
+    """The game as a picture, from the result banner's button."""
+    yield key_tap(page, "chart", DIALOG)
+
+
 def seat_page(w: Walker, page, here: str | None) -> Iterator[Tap]:
     """Join the first seat by its code (read on the seats tab), as a phone that scanned its QR code."""
     yield key_tap(page, "tab:seats", GAME)
@@ -294,6 +307,8 @@ def seat_page(w: Walker, page, here: str | None) -> Iterator[Tap]:
 def enrolment(w: Walker, page, here: str | None) -> Iterator[Tap]:
     """An unknown tag scanned from the simulator's tray: the enrolment dialog opens on every table page;
     it stays open on this one (a language switch words it afresh) and is closed on the others."""
+    if keyed(page, "chart:close").count():  # the last phase left the chart open
+        yield key_tap(page, "chart:close", GAME)
     yield key_tap(page, "tab:sim", GAME)
     others = [p for p in (w.c, *w.pool) if p is not page and not host(p).locator(SEAT).count()]
     before = [visible_text(p) for p in others]
@@ -442,8 +457,9 @@ def walk_everything(w: Walker, ids: dict) -> None:
     w.keep(2)
     w.phase(ids["munchkin"], [[Scene("munchkin-table", tab("table"))], [Scene("munchkin-seat", seat_page)]])
     w.phase(ids["dungeontwister"], [[Scene("dungeontwister-table", tab("table"))], [Scene("dungeontwister-seat", seat_page)]])
-    w.phase(ids["over"], [[Scene("bigbang-over", tab("table"))], [Scene("bigbang-enrol-dialog", enrolment)]])
-    w.keep(1)
+    w.keep(1)  # an enrolment dialog opens on every table page: the chart's would be closed by it
+    w.phase(ids["over"], [[Scene("bigbang-over", game_over), Scene("bigbang-chart", chart)]])
+    w.phase(None, [[Scene("bigbang-enrol-dialog", enrolment)]])
     w.phase(ids["gate"], [[Scene("bigbang-gate-dialog", option("gate", DIALOG))]])
     w.phase(ids["deal"], [[Scene("bigbang-real-deal", tab("table"))]])
     w.phase(ids["layout"], [[Scene("bigbang-real-deal-layout", tab("table"))]])

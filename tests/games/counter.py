@@ -19,6 +19,7 @@ from pydantic import Field
 from companion.contract import Result, Seat, Turn, Viewer
 from companion.errors import RuleError
 from companion.game import GameCard, GameDefinition, Phase, Phases
+from companion.i18n import N_
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.records import ACTOR_ONLY, Command, Event, Rule, catalog, owner_only
@@ -29,8 +30,8 @@ from companion.turn_order import SEATS_AT_ONCE
 
 
 class CounterSettings(Section):
-    target: int = Field(ge=1, le=99, title="Points to win", description="The first seat to reach this wins.")
-    max_card: int = Field(ge=1, le=9, title="Highest card", description="Each seat holds the cards 1 to this.")
+    target: int = Field(ge=1, le=99, title=N_("Points to win"), description=N_("The first seat to reach this wins."))
+    max_card: int = Field(ge=1, le=9, title=N_("Highest card"), description=N_("Each seat holds the cards 1 to this."))
 
 
 def default_settings() -> dict[str, Any]:

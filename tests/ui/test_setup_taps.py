@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.contract import TABLE
+from companion.inputs import numbered
+from companion.messages import render
 from tests.ui.conftest import click, find_button, label_of
-from ui.views.menu import numbered
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 #: the targets of issue 23 §2
@@ -51,6 +52,11 @@ def _first_move_reached(app) -> bool:
     return session is not None and session.turn.phase not in ("deal", "layout", "letters", "setup")
 
 
+def said(items, item) -> str:
+    """`item`'s button label among `items`, with its number ("2. Caltech")."""
+    return render(numbered(items)[list(items).index(item)])
+
+
 def _real_deal(t: Taps) -> None:
     """Enter the cardboard's deal on the table screen: the first thing the menu offers each time (the card
     dealt, the card laid at a location, the letter at a rune), never "the companion deals"."""
@@ -60,12 +66,12 @@ def _real_deal(t: Taps) -> None:
         table = t.app.companion.table
         option = next(o for o in table.options() if o.command.get("cmd") != "deal")
         if option.command.get("cmd") == "place":  # laying out: the location's cards are on the screen at once
-            t.tap(numbered(option.asks[0].choices[0]))
+            t.tap(said(option.asks[0].choices, option.asks[0].choices[0]))
             continue
-        t.tap(numbered(option))
+        t.tap(said(table.options(), option))
         while t.app.choosing.pending is not None:  # a question the option asks (which card lies there): its first choice
             ask = t.app.choosing.pending.option.asks[t.app.choosing.pending.ask]
-            t.tap(numbered(ask.choices[0]))
+            t.tap(said(ask.choices, ask.choices[0]))
     raise AssertionError("the real deal never ended")
 
 
@@ -160,7 +166,7 @@ def test_a_first_game_whose_box_is_tagged_reaches_its_first_move_by_scanning_wha
         menu = table.menu(app.viewer)
         if outcome.kind == "selected" and menu is not None and menu.ask is not None:  # two empty places share its deck: which one
             app.render()
-            t.tap(numbered(next(c for c in menu.ask.choices if c.value == command.get("location", c.value))))
+            t.tap(said(menu.ask.choices, next(c for c in menu.ask.choices if c.value == command.get("location", c.value))))
             continue
         assert outcome.kind == "applied", (card, app.companion.session.turn.phase, outcome)
     assert _first_move_reached(app)

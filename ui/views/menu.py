@@ -4,26 +4,29 @@ Tapping an option sends its command as the page's viewer. An option that names a
 game's richer screen for it (Big Bang's fight, swap, gate); one that still needs values and has no
 such screen asks them here, one after the other, in place of the menu.
 
-Each button carries the item's fixed number, the one the voice says and the ring shows, and the item
+Each button carries the item's number, the one the voice says, and the item
 the viewer's hardware buttons point at (YES would take it) is highlighted: a glance at the screen
 and the buttons agree.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 
 from companion.i18n import _
 from companion.inputs import DONE, Ask, Choice, Option
-from companion.messages import M, render
+from companion.inputs import numbered as said_with_numbers
+from companion.messages import render
 from ui.screen import Pending, Screen
 from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, SELECTED_BG, button, keyed, text
 from ui.widgets.fit import LINE_HEIGHT, lines
 
 if TYPE_CHECKING:
     from companion.table import Menu
+
+T = TypeVar("T", Option, Choice)
 
 
 def options_panel(app: Screen, width: int | None = 232, fill: bool = True) -> ft.Control:
@@ -39,8 +42,8 @@ def options_panel(app: Screen, width: int | None = 232, fill: bool = True) -> ft
     if not options:
         return _nothing_to_do(app, width)
     pointed = menu.item if menu is not None else None
-    return _column([keyed(item_button(numbered(o), lambda e, o=o: choose(app, o), width=width,
-                                 bgcolor=SELECTED_BG if o == pointed else None), option_key(o)) for o in options], fill)
+    return _column([keyed(item_button(label, lambda e, o=o: choose(app, o), width=width,
+                                 bgcolor=SELECTED_BG if o == pointed else None), option_key(o)) for o, label in numbered(options)], fill)
 
 
 def answered_in_place(app: Screen, option: Option, width: int | None = 232) -> ft.Control:
@@ -51,9 +54,9 @@ def answered_in_place(app: Screen, option: Option, width: int | None = 232) -> f
     others = [o for o in app.options() if o != option]
     return ft.Column([
         text(render(option.label), size=MID, weight=ft.FontWeight.BOLD, color="#90caf9"),
-        *[item_button(numbered(c), lambda e, v=c.value: app.command({**option.command, ask.arg: v}), width=width,
-                 bgcolor=SELECTED_BG if c.likely else None) for c in ask.choices],
-        *[keyed(item_button(numbered(o), lambda e, o=o: choose(app, o), width=width), option_key(o)) for o in others],
+        *[item_button(label, lambda e, v=c.value: app.command({**option.command, ask.arg: v}), width=width,
+                 bgcolor=SELECTED_BG if c.likely else None) for c, label in numbered(ask.choices)],
+        *[keyed(item_button(label, lambda e, o=o: choose(app, o), width=width), option_key(o)) for o, label in numbered(others)],
     ], spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
@@ -76,9 +79,9 @@ def item_button(label: str, on_click: Callable[..., Any], width: int | None, bgc
                   height=BUTTON_HEIGHT if rows <= 2 else round(rows * BODY * LINE_HEIGHT) + 2 * BUTTON_PADDING[1] + 4)
 
 
-def numbered(item: Option | Choice) -> str:
-    """An item's label with its fixed number, as the voice says it ("3. Play 2 Penny")."""
-    return render(M("{n}. {item}", n=item.number, item=item.label) if item.number is not None else item.label)
+def numbered(items: Sequence[T]) -> list[tuple[T, str]]:
+    """Each item with its label as the voice says it ("3. Play 2 Penny"): see companion.inputs.numbered."""
+    return list(zip(items, (render(label) for label in said_with_numbers(items)), strict=True))
 
 
 def _buttons_menu(app: Screen) -> Menu | None:
@@ -149,8 +152,8 @@ def _question(option: Option, ask: Ask, choices: tuple[Choice, ...], pick: Calla
     return ft.Column([
         text(render(option.label), size=BODY, color="#90caf9", max_lines=2),
         text(render(ask.label), size=MID, weight=ft.FontWeight.BOLD),
-        _column([item_button(numbered(c), lambda e, v=c.value: pick(v), width=width, bgcolor=SELECTED_BG if c == lit else None)
-                 for c in choices], fill),
+        _column([item_button(label, lambda e, v=c.value: pick(v), width=width, bgcolor=SELECTED_BG if c == lit else None)
+                 for c, label in numbered(choices)], fill),
         button(_("Back"), back, icon=ft.Icons.ARROW_BACK, width=width),
     ], spacing=4, expand=fill, horizontal_alignment=ft.CrossAxisAlignment.STRETCH if width is None else ft.CrossAxisAlignment.START)
 

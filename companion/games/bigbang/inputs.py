@@ -8,10 +8,11 @@ is in the menu too: the help of the other players' cards in a fight, the re-roll
 which artefact came out of the real deck.
 
 For the buttons, with eyes on the cardboard:
-- every item has a fixed number, said with it: a character is always the same slot (Leonard 1 …
-  Sheldon 5), a location always its own number (1-6), and in the action menu the special action is 1,
+- every item has a fixed place, lit on the ring: a character is always the same slot (Leonard 1 …
+  Sheldon 5), a location always its own place (1-6), and in the action menu the special action is 1,
   Move 2, the card where the character stands 3 …; a move not possible now is left out without
-  shifting anyone else's number;
+  shifting anyone else's place (said and shown, a menu's items are counted 1, 2, 3 as listed; a
+  location says its own number);
 - the buttons start on the most likely item: the character with the most cards (all of them), the
   special action while it is still possible, then the card where the character stands, else Move;
   the best place to move to; no help; as many cards as bring the hand back to the starting hand;

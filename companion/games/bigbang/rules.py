@@ -711,8 +711,16 @@ def advance(tx: Tx) -> None:
             _after_layout(tx)
         elif s.phase == LETTERS and len(s.board) == len(s.config.runes):
             tx.emit(ev.TurnStarted(s.players[0]))
+        elif s.phase == LETTERS and (last := _only_letter_left(s)) is not None:  # it can lie nowhere else: no tap for it
+            tx.emit(ev.LetterLaid(s.config.runes[len(s.board)], last))
         else:
             return
+
+
+def _only_letter_left(s: BigBangState) -> str | None:
+    """The letter the last rune must take: the one not laid yet, when the pool holds no spare."""
+    left = [letter for letter in s.config.letters if letter not in s.board]
+    return left[0] if len(left) == 1 and len(s.board) == len(s.config.runes) - 1 else None
 
 
 def _dealable(s: BigBangState) -> bool:

@@ -30,6 +30,7 @@ GAME = GameDefinition(
     announcements=views.announcements,
     options=inputs.options,
     bindings=inputs.BINDINGS,
+    name_command=inputs.name_command,
     gesture_hints=inputs.GESTURE_HINTS,
     cards=inputs.cards,
     card_edition=catalogue().edition,

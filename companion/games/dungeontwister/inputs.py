@@ -24,7 +24,7 @@ from companion.games.dungeontwister.pieces import CHARACTERS, OBJECTS, ability, 
 from companion.games.dungeontwister.rules import AP_ABILITIES, LINEUP_SIZE, allowed_action_cards
 from companion.games.dungeontwister.state import MAZE, RESERVE, ROOMS, DTState
 from companion.inputs import DEFAULT_BINDINGS, Ask, Bindings, Choice, Option
-from companion.messages import M, Names
+from companion.messages import M, Names, Text
 from companion.palette import SEAT_COLOURS
 
 GESTURE_HINTS = (
@@ -217,6 +217,12 @@ def _room_ask(s: DTState, revealed: bool | None) -> tuple[Ask, ...]:
         return ()
     rooms = [n for n in range(1, ROOMS + 1) if revealed is None or s.rooms[n - 1].revealed == revealed]
     return (Ask("room", M("Room"), tuple(Choice(n, str(n)) for n in rooms)),) if rooms else ()
+
+
+
+def name_command(request: dict[str, Any]) -> Text | None:
+    """What a command bound to a gesture (data/bindings.toml) is called: its menu item's words."""
+    return M("End the turn") if request == {"cmd": "end_turn"} else None
 
 
 # -- cards ---------------------------------------------------------------------------------------------------

@@ -46,7 +46,8 @@ class TableSettings(Section):
     dice_entry: Literal["faces", "results"] = Field(
         default="faces", title=N_("What the table says of its dice"),
         description=N_("faces: the faces of every roll, counted by buttons (the advice plans each roll); results: only what each roll did "
-                       "(a task done, a die lost, a die held, Terror), the table resolving it on the cardboard."))
+                       "(a task done, a die lost, a die held, Terror), the table resolving it on the cardboard."),
+        json_schema_extra={"choice_labels": {"faces": N_("the faces of every roll"), "results": N_("only what each roll did")}})
 
     @model_validator(mode="after")
     def _one_way_to_roll(self) -> TableSettings:

@@ -455,6 +455,13 @@ def _bystander(s: MunchkinState) -> str:
     return s.fight.fighter
 
 
+
+def name_command(request: dict[str, Any]) -> Text | None:
+    """What a command bound to a gesture (data/bindings.toml) is called: its menu item's words (the
+    bound ones name no seat or card: the fighters kill, the next roll due, the turn ends as it stands)."""
+    return {"loot": M("Loot the room"), "fight": M("Kill the monsters"), "roll": M("The companion rolls the next run-away die"),
+            "end_turn": M("End the turn")}.get(str(request.get("cmd"))) if set(request) == {"cmd"} else None
+
 #: the applied cards played only in a fight, and only while running away
 IN_FIGHT = ("out_to_lunch", "mate", "illusion", "transfer", "double", "borrow")
 WHILE_RUNNING = ("wall", "glue")
