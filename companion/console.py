@@ -18,7 +18,7 @@ from companion.headless import SESSION_COMMANDS, Headless
 from companion.i18n import _
 from companion.messages import render
 from companion.records import fields_of
-from companion.table import Outcome, Table
+from companion.table import Outcome, OutcomeKind, Table
 
 
 def parse_words(commands: Mapping[str, type], line: str) -> dict[str, Any]:
@@ -213,7 +213,7 @@ def _hardware_line(words: list[str], table: Table, devices: SimulatedDevices | N
 def _show_outcome(outcome: Outcome, say: Callable[[str], None]) -> None:
     """What an input did, as it happens."""
     message = render(outcome.message)
-    marks = {"applied": "✓", "undone": "↶ undone:", "redone": "↷ redone:", "refused": "✗", "selected": "▶",
+    marks: dict[OutcomeKind, str] = {"applied": "✓", "undone": "↶ undone:", "redone": "↷ redone:", "refused": "✗", "selected": "▶",
              "nothing": "·", "other_game": "·"}
     if outcome.kind == "enrol":
         say(f"  ? {message} Type :enrol {outcome.uid} CARD")

@@ -24,7 +24,7 @@ from typing import Literal
 from companion.contract import TABLE, Turn
 from companion.messages import M, Text, joined, render
 from companion.spoken import first_sentence, spoken_lines
-from companion.table import Outcome, Table
+from companion.table import TAKEN, Outcome, Table
 
 Kind = Literal["cursor", "result", "refusal", "turn", "alert", "cue", "answer"]
 Verbosity = Literal["everything", "alerts", "off"]
@@ -82,7 +82,7 @@ class Narrator:
             if self.table.walking_a_secret(outcome.by):  # the speaker is shared: a seat's secret stays silent
                 return [Utterance(M("A secret choice: look at your own screen."), "cursor", interrupt=True)]
             return [Utterance(self._cursor(outcome), "cursor", interrupt=True)]
-        if kind in ("applied", "redone"):
+        if kind in TAKEN:
             turn = self._turn()
             said = self._steps(outcome, outcome.picked) + turn + self._pointer(outcome, prompted=bool(turn))
             return said or self._steps(outcome, picked=False)  # a step is never met with silence

@@ -20,7 +20,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.errors import RuleError
@@ -31,14 +31,27 @@ from companion.session import Session, Step
 log = logging.getLogger(__name__)
 
 
+#: What an input did:
+#: applied — a step was taken; undone / redone — steps were taken back or done again;
+#: refused — the game said no (`error` says why); nothing — the input means nothing now (a button with
+#: nothing bound, a card with nothing to do); selected — the buttons moved in a menu, or a question is
+#: asked ("…? Press YES to confirm"); told — the answer to the "tell" gesture (the odds, the prompt);
+#: enrol — an unknown tag was scanned (`uid`); other_game — a tag of another game was scanned.
+OutcomeKind = Literal["applied", "undone", "redone", "refused", "nothing", "selected", "told", "enrol", "other_game"]
+#: the kinds after which the game is somewhere else
+MOVED: frozenset[OutcomeKind] = frozenset({"applied", "undone", "redone"})
+#: the kinds after which a step was taken, or taken again
+TAKEN: frozenset[OutcomeKind] = frozenset({"applied", "redone"})
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """What an input did. kind: applied | undone | redone | refused | nothing | selected | enrol | other_game.
+    """What an input did (`kind`: see OutcomeKind).
 
     `message` is what the table screen may read; a screen for another viewer describes `steps` itself
     (`Session.describe(step, viewer)`), so a seat's secret never travels in an outcome's message."""
 
-    kind: str
+    kind: OutcomeKind
     message: Text = ""
     steps: tuple[Step, ...] = ()
     error: RuleError | None = None
@@ -53,6 +66,11 @@ class Outcome:
     @property
     def step(self) -> Step | None:
         return self.steps[0] if self.steps else None
+
+    @property
+    def moved(self) -> bool:
+        """The game is somewhere else: a step taken, undone or redone."""
+        return self.kind in MOVED
 
 
 class CardLookup(Protocol):
@@ -412,7 +430,7 @@ class Table:
         seats = self.session.seats
         return seat_viewer(seats[seat - 1].id) if 1 <= seat <= len(seats) else None
 
-    def _history(self, move: Callable[[], list[Step]], kind: str, by: Viewer) -> Outcome:
+    def _history(self, move: Callable[[], list[Step]], kind: OutcomeKind, by: Viewer) -> Outcome:
         with self._lock:
             try:
                 steps = move()

@@ -11,7 +11,7 @@ import os
 import random
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.cards_cli import add_cards_parser
 from companion.errors import RuleError
@@ -21,6 +21,8 @@ from companion.store import EventStore, RepairReport, default_path
 
 if TYPE_CHECKING:
     from companion.session import Session
+    from entry.root import Companion
+    from hardware.ports import Simulation
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_for_run(args: argparse.Namespace) -> Any:
+def _open_for_run(args: argparse.Namespace) -> Companion:
     """The composition root for the touchscreen. A damaged save file does not stop the table: its
     readable games go into a fresh file (the damaged one kept beside it) and the screen says so. A
     disk that cannot be written does not stop it either: the saved games are shown read-only. What
@@ -214,7 +216,7 @@ def _console(args: argparse.Namespace) -> int:
         keep_language(session.store.path, args.lang)
     table = Table(session, CardCatalogue(session.store.path))
     with Rig(hardware, table, on_problem=lambda problem: print(f"\n  ⚠ {problem.device}: {problem.message}")) as rig:
-        play(table, _ConsoleDevices(rig))
+        play(table, _ConsoleDevices(rig.simulation))
     return 0
 
 
@@ -222,20 +224,25 @@ class _ConsoleDevices:
     """The rig's simulated buttons and reader as the console drives them: each waits until the
     device has told the table, so the console prints the outcome before the board."""
 
-    def __init__(self, rig: Any):
-        self.rig = rig
+    def __init__(self, simulation: Simulation):
+        self.simulation = simulation
 
     def button_names(self) -> list[str]:
-        return list(self.rig.buttons.names) if self.rig.simulated_buttons else []
+        fingers = self.simulation.buttons
+        return fingers.button_names if fingers is not None else []
 
     def press(self, button: str, gesture: str) -> None:
-        self.rig.perform(button, gesture)
-        time.sleep(self.rig.buttons.timing.double + 0.05)  # a tap is told once the double-tap window closes
+        fingers = self.simulation.buttons
+        if fingers is None:
+            return  # real buttons: the console offers no presses (button_names is empty)
+        fingers.perform(button, gesture)
+        time.sleep(fingers.double_tap_s + 0.05)  # a tap is told once the double-tap window closes
 
     def scan(self, uid: str) -> bool:
-        if not callable(getattr(self.rig.reader, "scan", None)):
+        tray = self.simulation.reader
+        if tray is None:
             return False
-        self.rig.reader.scan(uid)
+        tray.scan(uid)
         time.sleep(0.3)  # the reader reports from its own thread
         return True
 

@@ -13,7 +13,7 @@ import random
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.cards import CardCatalogue
 from companion.errors import RuleError
@@ -24,9 +24,15 @@ from companion.registry import get_game, listings
 from companion.session import Session
 from companion.settings import add_to_table_file
 from companion.store import EventStore, SavedGame
-from companion.table import Outcome, Table
+from companion.table import TAKEN, Outcome, Table
+from hardware.config import HardwareConfig
+from hardware.events import DeviceProblem
+from hardware.ports import NONE_SIMULATED, Devices, RingListener, Simulation
+from hardware.ring.render import RingFrame
 
 log = logging.getLogger(__name__)
+#: a listener of any kind
+L = TypeVar("L")
 
 #: tags on the simulator's card tray that are not enrolled, to try the enrolment dialog
 SPARE_TAGS = ("04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef")
@@ -70,7 +76,8 @@ class Companion:
     """The process's one game at a time, shared by every page, every device and the console."""
 
     def __init__(self, db_path: str | Path, hardware_config: str | Path | None = None, seed: int | None = None,
-                 resume: bool = False, rig_factory: Callable[..., Any] | None = None, language: str | None = None):
+                 resume: bool = False, rig_factory: Callable[[HardwareConfig], Devices | None] | None = None,
+                 language: str | None = None):
         from hardware import config
         from ui import i18n
 
@@ -88,7 +95,7 @@ class Companion:
         self._switch_listeners: list[Callable[[], None]] = []
         self._notice_listeners: list[Callable[[], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
-        self.problems: list[Any] = []
+        self.problems: list[DeviceProblem] = []
         #: what the screens must tell the table once (a repaired save file, a read-only one, a refused resume)
         self.notices: list[Text] = []
         #: the notices a device put up, by device (gone when it works again)
@@ -97,7 +104,8 @@ class Companion:
         self.table: Table | None = None
         #: the table's own file the game on the table was set up from (None: the game's own cards)
         self.table_file: Path | None = None
-        self.rig = rig_factory(self.hardware) if rig_factory else self._open_rig()
+        #: the table's devices (None: none, for a test)
+        self.rig: Devices | None = rig_factory(self.hardware) if rig_factory else self._open_rig()
         read_only = self.store.read_only_notice()
         if read_only is not None:
             self.notices.append(read_only)
@@ -177,7 +185,7 @@ class Companion:
         """A card the table entered (Elder Sign's Mythos cards and monster markers) goes into its file
         at once, so the next game knows it; a file that cannot be written is a notice for the table."""
         game = self.game
-        if game is None or outcome.kind not in ("applied", "redone"):
+        if game is None or outcome.kind not in TAKEN:
             return
         for step in outcome.steps:
             for into, entry in game.own_cards(step.events):
@@ -205,7 +213,7 @@ class Companion:
             self._switch_listeners.append(listener)
         return lambda: self._remove(self._switch_listeners, listener)
 
-    def _remove(self, listeners: list[Any], listener: Any) -> None:
+    def _remove(self, listeners: list[L], listener: L) -> None:
         with self._lock:
             if listener in listeners:
                 listeners.remove(listener)
@@ -237,16 +245,16 @@ class Companion:
                 log.exception("switch listener failed")
 
     # -- devices -----------------------------------------------------------------------------------
-    def _open_rig(self) -> Any:
+    def _open_rig(self) -> Devices:
         from hardware.rig import Rig
 
         return Rig(self.hardware, on_problem=self._problem)
 
-    def _problem(self, problem: Any) -> None:
+    def _problem(self, problem: DeviceProblem) -> None:
         """A device's trouble (from its own thread). One the table must see — the voice cannot be heard —
         is a notice on every screen until it is heard again or someone taps OK."""
         self.problems.append(problem)
-        text = getattr(problem, "text", None)
+        text: Text | None = problem.text
         if text is None:
             return
         with self._lock:
@@ -274,40 +282,56 @@ class Companion:
         keep_language(self.store.path, code)
 
     @property
+    def simulated(self) -> Simulation:
+        """The devices that are simulated: the screen's simulator tab drives them."""
+        return self.rig.simulation if self.rig is not None else NONE_SIMULATED
+
+    @property
     def simulated_buttons(self) -> bool:
-        return bool(getattr(self.rig, "simulated_buttons", False))
+        return self.simulated.buttons is not None
 
     @property
     def simulated_reader(self) -> bool:
-        return callable(getattr(getattr(self.rig, "reader", None), "scan", None))
+        return self.simulated.reader is not None
 
     @property
     def simulated_ring(self) -> bool:
-        return hasattr(getattr(self.rig, "ring", None), "add_listener")
+        return self.simulated.ring is not None
 
     @property
     def simulation(self) -> bool:
-        return self.simulated_buttons or self.simulated_reader or self.simulated_ring
+        return bool(self.simulated)
 
     def button_names(self) -> list[str]:
-        return list(self.rig.buttons.names) if self.simulated_buttons else []
+        fingers = self.simulated.buttons
+        return fingers.button_names if fingers is not None else []
 
     def press(self, button: str, gesture: str) -> None:
-        """A simulated button pressed the way a finger would, on a short-lived thread (never blocks a page)."""
-        self.rig.perform_later(button, gesture)
+        """A simulated button pressed the way a finger would, on a short-lived thread (never blocks a
+        page); real buttons are pressed by a finger: nothing happens."""
+        fingers = self.simulated.buttons
+        if fingers is None:
+            log.warning("a simulated press of %s, but the buttons are real", button)
+            return
+        fingers.perform_later(button, gesture)
 
     def scan(self, uid: str) -> None:
-        """A simulated tag laid on the simulated reader."""
-        self.rig.reader.scan(uid)
+        """A simulated tag laid on the simulated reader (a real reader: nothing happens)."""
+        tray = self.simulated.reader
+        if tray is None:
+            log.warning("a simulated scan of %s, but the reader is real", uid)
+            return
+        tray.scan(uid)
 
-    def ring_preview(self) -> tuple[int, Any]:
-        """(LED count, latest frame) of the simulated ring."""
-        ring = self.rig.ring
-        return ring.led_count, ring.frame
+    def ring_preview(self) -> tuple[int, RingFrame | None]:
+        """(LED count, latest frame) of the simulated ring ((0, None): the ring is real)."""
+        ring = self.simulated.ring
+        return (ring.led_count, ring.frame) if ring is not None else (0, None)
 
-    def add_ring_listener(self, listener: Callable[[Any, int], None]) -> Callable[[], None]:
-        remove: Callable[[], None] = self.rig.ring.add_listener(listener)
-        return remove
+    def add_ring_listener(self, listener: RingListener) -> Callable[[], None]:
+        """`listener(frame, brightness)` after every change of the simulated ring's picture. Returns a remover."""
+        ring = self.simulated.ring
+        return ring.add_listener(listener) if ring is not None else lambda: None
 
     def tray(self) -> list[tuple[str, str]]:
         """The simulator's card tray: (uid, label) of every enrolled tag of this game, then spares."""

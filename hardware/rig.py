@@ -10,7 +10,8 @@ colour of the first seat that may act, after every change. Device trouble is rep
 For eyes on the cardboard: the speaker says what the narrator hears in each outcome (the item the
 buttons point at, the step, its alerts, whose turn it is, a refusal and why); a scan always makes a
 sound (accepted, unknown card, read again and ignored); the ring blips green for a step, red for a
-refusal, blue for a card read, and shows the buttons' place in a menu on a few LEDs at its top.
+refusal, blue for a card read, and shows the buttons' place in a menu on a few LEDs at its top. Which
+of these an outcome gets is the core's policy (companion/feedback.py), the one the screens follow too.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, Self, TypeVar, cast
 
+from companion.feedback import READ_AGAIN, Cue, Feedback, feedback, status_seat
 from companion.i18n import language
 from companion.messages import render as render_text
 from companion.narration import Narrator, Verbosity
@@ -30,8 +32,12 @@ from companion.table import Outcome, Table
 from hardware.buttons import ButtonPanel, StatusLed, Timing
 from hardware.config import ConfigError, HardwareConfig, ReaderConfig
 from hardware.events import ButtonGesture, DeviceProblem, TagLifted, TagRepeated, TagSeen
+from hardware.ports import Simulation
 from hardware.readers import Reader
+from hardware.readers.simulated import SimulatedReader
+from hardware.ring.client import RingClient
 from hardware.ring.render import MAX_LEDS, MIN_LEDS, RingFrame, render, unknown_frame, with_cursor
+from hardware.ring.sim import SimulatedRing
 from hardware.speech import EspeakSpeaker, RecordingSpeaker, RecordingTones, Sounds, Speaker, Tones
 
 log = logging.getLogger(__name__)
@@ -53,6 +59,8 @@ class Ring(Protocol):
     def led_count(self) -> int | None: ...
 
     def show(self, frame: RingFrame) -> None: ...
+
+    def cue(self, anim: tuple[str, ...]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -100,6 +108,8 @@ class Rig:
         self._opened: list[Closable] = []
         #: why the voice cannot be heard now (None: it can, or none was asked for): the status LED blinks
         self.voice_failure: str | None = None
+        #: set on a reader's thread while the table answers its scan: the outcome then is a scan's
+        self._scanning = threading.local()
         try:
             self._open_devices()
         except BaseException:  # a device that cannot open: close the ones that did, then say why
@@ -128,7 +138,7 @@ class Rig:
                 self.reader: Reader = opened
             else:
                 self.seat_readers[reader.seat] = opened
-        self.ring: Any = self._keep(self._open_ring())
+        self.ring: Ring = self._keep(self._open_ring())
         self.speaker: Speaker = self._keep(self._open_speaker())
         self.sounds: Sounds = self._keep(Tones(self.config.volume, on_problem=self._problem) if self.config.sounds else RecordingTones())
         self.narrator: Narrator | None = None
@@ -174,11 +184,7 @@ class Rig:
 
     def _open_ring(self) -> Ring:
         if self.config.ring == "simulated":
-            from hardware.ring.sim import SimulatedRing
-
             return SimulatedRing(self.config.ring_leds, self.config.brightness)
-        from hardware.ring.client import RingClient
-
         return RingClient(self.config.ring_port or None, hold_ms=self.config.ring_hold_ms,
                           brightness=self.config.brightness, on_problem=self._problem)
 
@@ -202,11 +208,13 @@ class Rig:
         if isinstance(event, TagSeen):
             table = self.table
             if table is not None:
-                outcome = table.card(event.uid, seat=seat)
-                self.sounds.play("unknown" if outcome.kind in ("enrol", "other_game") else "scan")
-                self._cue("scan")
+                self._scanning.now = True
+                try:
+                    table.card(event.uid, seat=seat)  # its outcome reaches `_outcome` on this thread
+                finally:
+                    self._scanning.now = False
         elif isinstance(event, TagRepeated):
-            self.sounds.play("repeat")
+            self._notice(READ_AGAIN)
         elif isinstance(event, DeviceProblem):
             self._problem(event)
         elif not isinstance(event, TagLifted):
@@ -226,13 +234,17 @@ class Rig:
 
     # -- the table → outputs ------------------------------------------------------------------------------
     def _outcome(self, outcome: Outcome) -> None:
-        if outcome.kind in ("applied", "undone", "redone", "selected"):
-            self.refresh(cursor_of=outcome)
-        if outcome.kind in ("applied", "redone"):
-            self._cue("ok")
-        elif outcome.kind == "refused":
-            self._cue("danger")
+        self._notice(feedback(outcome.kind, scanned=getattr(self._scanning, "now", False)), outcome)
         self._speak(outcome)
+
+    def _notice(self, noticed: Feedback, outcome: Outcome | None = None) -> None:
+        """What the ring, its blips and the sounds show of an input."""
+        if noticed.ring:
+            self.refresh(cursor_of=outcome)
+        for cue in noticed.cues:
+            self._cue(cue)
+        if noticed.sound is not None:
+            self.sounds.play(noticed.sound)
 
     def _speak(self, outcome: Outcome) -> None:
         if self.narrator is None:
@@ -243,11 +255,9 @@ class Rig:
         except Exception:  # a sentence that fails must not silence the buttons
             log.exception("narrating %r failed", outcome)
 
-    def _cue(self, name: str) -> None:
+    def _cue(self, name: Cue) -> None:
         """A blip in a palette colour: one short flash over the frame."""
-        cue = getattr(self.ring, "cue", None)
-        if cue is not None:
-            cue(("flash", colour(name).led_hex, "1"))
+        self.ring.cue(("flash", colour(name).led_hex, "1"))
 
     def refresh(self, cursor_of: Outcome | None = None) -> None:
         """Show the game's current state on the ring — with the place in the menu of whoever pressed
@@ -278,16 +288,29 @@ class Rig:
 
     def _status_colour(self, table: Table) -> tuple[int, int, int]:
         """The colour of the first seat that may act now; dark when nobody need act (setup, game over)."""
-        session = table.session
-        seats = list(session.seats)
-        ids = [seat.id for seat in seats]
-        acting = [ids.index(seat) for seat in session.turn.acting if seat in ids]
-        if not acting:
+        lit = status_seat(table.session.turn, table.session.seats)
+        if lit is None:
             return DARK
-        own = seats[acting[0]].colour  # a game's own seat colour wins over the configured order
-        return colour(own).led if own else self.config.status_rgb(acting[0])
+        index, seat = lit  # a game's own seat colour wins over the configured order
+        return colour(seat.colour).led if seat.colour else self.config.status_rgb(index)
 
     # -- simulation: what the screen's virtual buttons and card tray do ----------------------------------
+    @property
+    def simulation(self) -> Simulation:
+        """The devices that are simulated (hardware/ports.py): the buttons while their pins are mock ones."""
+        return Simulation(buttons=self if self.simulated_buttons else None,
+                          reader=self.reader if isinstance(self.reader, SimulatedReader) else None,
+                          ring=self.ring if isinstance(self.ring, SimulatedRing) else None)
+
+    @property
+    def button_names(self) -> list[str]:
+        """The table's buttons, by name."""
+        return list(self.buttons.names)
+
+    @property
+    def double_tap_s(self) -> float:
+        return self.buttons.timing.double
+
     def perform(self, button: str, gesture: str, seat: int | None = None) -> None:
         """Press a simulated button — the table's, or seat number `seat`'s — the way a finger would
         (blocks for the gesture's length)."""

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from companion.feedback import SOUNDS, Sound
 from companion.messages import M, Message
 from hardware.events import DeviceProblem
 
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 
 #: espeak-ng voice per table language
 VOICES = {"en": "en", "nl": "nl", "it": "it", "ru": "ru", "de": "de"}
-SOUNDS = ("scan", "unknown", "repeat")
 #: espeak-ng's own default speed, in words a minute
 DEFAULT_RATE = 175
 #: the pause between two lines, in seconds (espeak-ng's own pause after a sentence, left out with -z, is 0.3 s)
@@ -87,7 +87,7 @@ class Speaker(Protocol):
 
 
 class Sounds(Protocol):
-    def play(self, sound: str) -> None: ...
+    def play(self, sound: Sound) -> None: ...
 
     def close(self) -> None: ...
 
@@ -115,7 +115,7 @@ class RecordingTones:
     def __init__(self) -> None:
         self.played: list[str] = []
 
-    def play(self, sound: str) -> None:
+    def play(self, sound: Sound) -> None:
         self.played.append(sound)
 
     def close(self) -> None:
@@ -269,7 +269,7 @@ class Tones:
         if self.program is None and on_problem is not None:
             on_problem(DeviceProblem("sounds", f"no {program} here: scans are silent (install alsa-utils)"))
 
-    def play(self, sound: str) -> None:
+    def play(self, sound: Sound) -> None:
         if self.program is None or sound not in self.files:
             return
         with contextlib.suppress(OSError):
@@ -280,10 +280,10 @@ class Tones:
 
 
 #: (frequency Hz, milliseconds) per beep: a bright double beep, a low buzz, a soft click
-_TONES = {"scan": ((1320, 70), (0, 40), (1760, 90)), "unknown": ((220, 320),), "repeat": ((880, 35),)}
+_TONES: dict[Sound, tuple[tuple[int, int], ...]] = {"scan": ((1320, 70), (0, 40), (1760, 90)), "unknown": ((220, 320),), "repeat": ((880, 35),)}
 
 
-def make_tone(path: Path, sound: str, volume: int = 80, rate: int = 16000) -> Path:
+def make_tone(path: Path, sound: Sound, volume: int = 80, rate: int = 16000) -> Path:
     """Write the WAV file of one of SOUNDS: sine beeps with soft edges (no clicks)."""
     amplitude = 32767 * max(0, min(100, volume)) / 100 * 0.6
     frames = bytearray()

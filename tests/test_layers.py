@@ -50,3 +50,65 @@ def test_only_the_games_own_folders_name_it(game):
             if re.search(rf"\b{game}\b", path.read_text(encoding="utf-8", errors="replace")):  # the id, as code writes it
                 offending.append(relative)
     assert offending == []
+
+
+UI_MODULES = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p for p in (ROOT / "ui").rglob("*.py")}
+
+
+def ui_module(name: str) -> str | None:
+    """The ui module an import names: the longest one that `name` starts with (`from ui.views import home`
+    names ui.views.home); None for anything outside ui/."""
+    parts = name.split(".")
+    while parts and ".".join(parts) not in UI_MODULES:
+        parts.pop()
+    return ".".join(parts) or None
+
+
+def ui_imports() -> dict[str, list[tuple[str, bool]]]:
+    """Per module of ui/, the ui modules it imports — at its top, under TYPE_CHECKING or inside a function
+    alike — each with whether the import is inside a function (ui/ uses no relative imports)."""
+    graph: dict[str, list[tuple[str, bool]]] = {}
+    for module, path in UI_MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        in_functions = {id(node) for function in ast.walk(tree) if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+                        for node in ast.walk(function)}
+        found: list[tuple[str, bool]] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            found += [(target, id(node) in in_functions) for target in map(ui_module, names) if target and target != module]
+        graph[module] = found
+    return graph
+
+
+def test_the_screens_import_in_one_direction():
+    """The app imports its screens (ui/routes.py) and a screen imports what it draws with, never the app:
+    no circle of imports in ui/, counting those only type checking sees and those inside functions."""
+    graph = {module: {target for target, _late in targets} for module, targets in ui_imports().items()}
+    visiting: list[str] = []
+    done: set[str] = set()
+    circles: list[list[str]] = []
+
+    def walk(module: str) -> None:
+        visiting.append(module)
+        for target in sorted(graph.get(module, ())):
+            if target in visiting:
+                circles.append([*visiting[visiting.index(target):], target])
+            elif target not in done:
+                walk(target)
+        visiting.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            walk(module)
+    assert circles == []
+
+
+def test_no_screen_is_imported_late_inside_a_function():
+    late = sorted((module, target) for module, targets in ui_imports().items() for target, inside in targets if inside)
+    assert late == []

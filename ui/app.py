@@ -20,25 +20,27 @@ import shutil
 import threading
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVarTuple
+from typing import Any
 
 import flet as ft
 
 from companion import i18n as core_i18n
 from companion.contract import TABLE, View, Viewer, seat_viewer
 from companion.errors import RuleError
+from companion.feedback import feedback
 from companion.inputs import Option
 from companion.messages import M, Text, joined
 from companion.session import Session
-from companion.table import Outcome
+from companion.table import Outcome, OutcomeKind
 from ui import i18n
-from ui.games import GameScreens, screens_for
-from ui.guard import JoinThrottle, is_loopback, wait_seconds
+from ui.games import GameScreens, screens_of
+from ui.guard import Guard, JoinThrottle, is_loopback, wait_seconds
 from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
 from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
+from ui.routes import ENROL, REMOTE, SCREENS
+from ui.screen import Args, Cards, Choosing, Joining, MasterLock, Notice, ScreenName, SeatCodes, Wizard
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
 from ui.warmup import start_warm_up
 from ui.webroot import web_root
@@ -46,30 +48,10 @@ from ui.widgets.common import safe
 from ui.widgets.ring import RingPreview
 
 log = logging.getLogger(__name__)
-#: the arguments a handler posted to a page's loop is called with
-Args = TypeVarTuple("Args")
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: below this page width (a phone held upright) a screen stacks its parts in one scrolling column
 NARROW = 600
-
-
-@dataclass(frozen=True)
-class Notice:
-    """The line under the prompt: what the last input did, as this page's viewer may read it.
-    Kept as a message, so a language switch re-renders it."""
-
-    kind: str
-    text: Text
-
-
-@dataclass
-class Pending:
-    """An option whose asks are being answered on screen, one by one."""
-
-    option: Option
-    picked: dict[str, Any]
-    ask: int = 0
 
 
 #: how long a stop waits for open pages before it closes them
@@ -114,7 +96,7 @@ class Hub:
         for app in self.apps:
             app.receive(outcome)
 
-    def ring(self, frame: RingFramePort, level: int = 0) -> None:
+    def ring(self, frame: RingFramePort | None, level: int = 0) -> None:
         for app in self.apps:
             if app.ring_preview is not None:
                 app.post(app.on_ring, frame)
@@ -123,19 +105,19 @@ class Hub:
         for app in self.apps:
             app.post(app.on_switched)
 
-    def language_changed(self, source: App | None = None) -> None:
+    def language_changed(self, source: object = None) -> None:
         """Every other page words itself afresh, its open dialog too (the one that switched draws itself)."""
         for app in self.apps:
             if app is not source:
                 app.post(app.relanguage)
 
-    def redraw(self, source: App | None = None) -> None:
+    def redraw(self, source: object = None) -> None:
         """Every other page draws afresh (the one that caused it draws itself)."""
         for app in self.apps:
             if app is not source:
                 app.post(app.render)
 
-    def redraw_seat(self, seat: str | None, source: App | None = None) -> None:
+    def redraw_seat(self, seat: str | None, source: object = None) -> None:
         """The pages of `seat` (who is connected changed) and the table's pages draw afresh."""
         for app in self.apps:
             if app is not source and (app.viewer.seat == seat or app.is_table):
@@ -161,31 +143,22 @@ class App:
         self.companion = companion
         self.hub = hub
         self.viewer: Viewer = TABLE
-        self.screen = "game" if companion.playing else "home"
+        self.screen: ScreenName = "game" if companion.playing else "home"
         self.tab: str | None = None  # None: the first tab
         self.notice: Notice | None = None
-        self.pending: Pending | None = None
-        #: what a game's UI keeps for this page between taps (the first letter of a swap…); cleared on every change
-        self.scratch: dict[str, Any] = {}
-        self.master_pin: str | None = None  # the PIN that unlocked the game-master tab on this page
-        self.setup_game: str | None = None  # the game the setup wizard sets up
-        self.catalogue_game: str | None = None  # the game whose cards the catalogue screen lists
-        self.enrol_uid: str | None = None
+        # what each feature remembers between taps (ui/screen.py)
+        self.choosing = Choosing()
+        self.wizard = Wizard()
+        self.cards = Cards()
+        self.master = MasterLock()
+        self.seat_codes = SeatCodes()
+        self.joining = Joining(back=back_after_restart(getattr(page, "client_user_agent", None)))
         self.ring_preview: RingPreview | None = None
         #: the browser this page is in (the door's device cookie); a page without one is a device of its own
         self.device = device_of(getattr(page, "client_user_agent", None)) or new_device()
-        #: this page's request to be let in on a seat another device holds, and the code it came with
-        self.waiting: tuple[JoinRequest, str] | None = None
-        #: the code this page joined its seat with: when the table resumes that game, the page is that seat again
-        self.seat_code: str | None = None
         #: the language this page reads in: a phone's own (its browser's, or chosen on it); None: the table's
         self.language: str | None = (language_of(getattr(page, "client_user_agent", None)) or None) if self.remote else None
-        #: loaded afresh because the companion restarted: the seat page says so once
-        self.back = back_after_restart(getattr(page, "client_user_agent", None))
         _PAGES[id(page)] = self
-        #: the seat whose code the Seats tab shows (one at a time, after a tap), and which tap showed it
-        self.code_seat: str | None = None
-        self._code_taps = 0
         self.root: ft.Control | None = None
         self.dialog: ft.DialogControl | None = None
         #: how to make the open dialog again, so a language switch words it afresh (None: it cannot be)
@@ -201,8 +174,7 @@ class App:
     # -- what this page shows ------------------------------------------------------------------------
     @property
     def screens(self) -> GameScreens:
-        game = self.companion.game
-        return screens_for(game.id) if game is not None else GameScreens()
+        return screens_of(self)
 
     def view(self) -> View:
         session = self.companion.session
@@ -255,18 +227,14 @@ class App:
 
     def render(self) -> None:
         """Draw the current screen afresh; a screen that fails to draw falls back to home."""
-        from ui.views import cards, game, home, setup
-
-        builders = {"home": home.build, "setup": setup.build, "cards": cards.build, "game": game.build}
-        if self.remote and not self.viewer.is_seat:
-            builders = dict.fromkeys(builders, home.build_remote)  # a phone is a seat's page or nothing
+        phone_unseated = self.remote and not self.viewer.is_seat  # a phone is a seat's page or nothing
         self.ring_preview = None  # the simulator's panel sets it again if this screen shows the ring
         self.fields = {}
         self._drawn_narrow = self.narrow
-        fallback = home.build_remote if self.remote else home.build  # a phone never falls back to the table's home
+        fallback = REMOTE if self.remote else SCREENS["home"]  # a phone never falls back to the table's home
         with i18n.speaking(self.language):
             try:
-                self.root = builders.get(self.screen, home.build)(self)
+                self.root = (REMOTE if phone_unseated else SCREENS[self.screen])(self)
             except Exception:
                 log.exception("the %s screen failed to draw", self.screen)
                 self.screen, self.notice = "home", Notice("refused", M("That screen failed to draw; the log says why."))
@@ -274,15 +242,14 @@ class App:
         self._drawn_session = self.companion.session
         redraw(self.page, self.root)  # only what changed travels (ui/redraw.py)
 
-    def go(self, screen: str, tab: str | None = None) -> None:
+    def go(self, screen: ScreenName, tab: str | None = None) -> None:
         leaving_master = self.tab == "master" and (tab != "master" or screen != "game")
         self.screen = screen
         if tab:
             self.tab = tab
-        self.pending = None
-        self.scratch.clear()
+        self.choosing.clear()
         if leaving_master:
-            self.master_pin = None  # leaving the game-master tab locks it again
+            self.master.pin = None  # leaving the game-master tab locks it again
         self.render()
 
     def show_dialog(self, dialog: ft.DialogControl, remake: Callable[[], object] | None = None,
@@ -326,15 +293,15 @@ class App:
                 log.debug("no dialog to close")
 
     def close_enrol(self) -> None:
-        if self.enrol_uid is not None:
-            self.enrol_uid = None
+        if self.cards.enrolling is not None:
+            self.cards.enrolling = None
             self.close_dialog()
 
-    def note(self, kind: str, message: Text) -> None:
+    def note(self, kind: OutcomeKind, message: Text) -> None:
         """Keep `message` to show under the prompt (or on the home screen) when next drawn."""
         self.notice = Notice(kind, message)
 
-    def tell(self, kind: str, message: Text) -> None:
+    def tell(self, kind: OutcomeKind, message: Text) -> None:
         """Show `message` under the prompt (or on the home screen) now."""
         self.note(kind, message)
         self.render()
@@ -407,12 +374,11 @@ class App:
         return True
 
     def _take_seat(self, seat: str, code: str, push_route: bool) -> None:
-        self.seat_code = code
-        self.viewer, self.screen, self.tab, self.master_pin = seat_viewer(seat), "game", None, None
-        self.pending, self.waiting = None, None
-        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if self.back else None
-        self.back = False
-        self.scratch.clear()
+        restarted = self.joining.back
+        self.joining = Joining(code=code)  # no longer waiting; the restart is said once
+        self.viewer, self.screen, self.tab, self.master.pin = seat_viewer(seat), "game", None, None
+        self.notice = Notice("applied", M("The companion restarted: you are {seat} again.", seat=self.seat_name(seat))) if restarted else None
+        self.choosing.clear()
         if push_route:
             self._set_route(join_route(code))
         self.render()
@@ -420,7 +386,7 @@ class App:
 
     def _ask_to_join(self, seat: str, code: str) -> None:
         """Another device holds `seat`: wait until it (or the table) lets this one in."""
-        self.waiting = (self.hub.seating.ask(self.companion.session, seat, self.device, self), code)
+        self.joining.waiting = (self.hub.seating.ask(self.companion.session, seat, self.device, self), code)
         self.viewer, self.screen, self.notice = TABLE, "home", None
         self.render()
         self.hub.redraw_seat(seat, source=self)
@@ -436,25 +402,29 @@ class App:
         if not self.may_answer(request) or self.hub.seating.answer(request.id, allow) is None:
             self.render()
             return
-        waiting = request.page
-        waiting.post(waiting.let_in if allow else waiting.kept_out, request)
+        request.page.answered(request, allow)
         self.render()
         self.hub.redraw_seat(request.seat, source=self)
 
+    def answered(self, request: JoinRequest, allow: bool) -> None:
+        """This page's request to join was answered (on another page's loop): hear it on this page's."""
+        self.post(self.let_in if allow else self.kept_out, request)
+
     def let_in(self, request: JoinRequest) -> None:
-        if self.waiting is not None and self.waiting[0] == request:
-            self._take_seat(request.seat, self.waiting[1], push_route=True)
+        waiting = self.joining.waiting
+        if waiting is not None and waiting[0] == request:
+            self._take_seat(request.seat, waiting[1], push_route=True)
 
     def kept_out(self, request: JoinRequest) -> None:
-        if self.waiting is not None and self.waiting[0] == request:
-            self.waiting = None
+        if self.joining.waiting is not None and self.joining.waiting[0] == request:
+            self.joining.waiting = None
             self.tell("refused", M("This device was not let in on the seat {seat}.", seat=self.seat_name(request.seat)))
 
     def stop_waiting(self) -> None:
-        if self.waiting is not None:
-            seat = self.waiting[0].seat
+        if self.joining.waiting is not None:
+            seat = self.joining.waiting[0].seat
             self.hub.seating.withdraw(self)
-            self.waiting = None
+            self.joining.waiting = None
             self.render()
             self.hub.redraw_seat(seat, source=self)
 
@@ -469,18 +439,18 @@ class App:
 
     def show_code(self, seat: str | None) -> None:
         """The Seats tab shows `seat`'s code and QR code (None: none), hidden again after a while."""
-        self.code_seat = seat
-        self._code_taps += 1
+        self.seat_codes.shown = seat
+        self.seat_codes.taps += 1
         if seat is not None:
-            tap = self._code_taps
+            tap = self.seat_codes.taps
             timer = threading.Timer(self.hub.code_shown_s, lambda: self.post(self._hide_code, tap))
             timer.daemon = True
             timer.start()
         self.render()
 
     def _hide_code(self, tap: int) -> None:
-        if tap == self._code_taps and self.code_seat is not None:
-            self.code_seat = None
+        if tap == self.seat_codes.taps and self.seat_codes.shown is not None:
+            self.seat_codes.shown = None
             self.render()
 
     def _seat_of(self, code: str) -> str | None:
@@ -502,7 +472,7 @@ class App:
     def leave_seat(self) -> None:
         """A seat page goes back to being a table page, on the home screen."""
         seat = self.viewer.seat
-        self.viewer, self.tab, self.notice, self.seat_code = TABLE, None, None, None
+        self.viewer, self.tab, self.notice, self.joining.code = TABLE, None, None, None
         self._set_route("/")
         self.go("home")
         self.hub.redraw_seat(seat, source=self)
@@ -532,7 +502,9 @@ class App:
         table's wording of another seat's secret); refusals and menu moves only on the pages of the
         viewer who made them."""
         session = self.companion.session
-        if outcome.kind in ("applied", "undone", "redone") and outcome.steps and session is not None:
+        if feedback(outcome.kind).readers == "sender":
+            return Notice(outcome.kind, outcome.message) if outcome.by == self.viewer else None
+        if outcome.steps and session is not None:
             line: Text = joined([session.describe(step, self.viewer) for step in outcome.steps], "; ")
             if outcome.kind == "undone":  # first the step the game is back at (what the screen shows now), then what was undone
                 history = session.history
@@ -542,29 +514,23 @@ class App:
             elif outcome.kind == "redone":
                 line = M("Redone: {steps}", steps=line)
             return Notice(outcome.kind, line)
-        if outcome.kind in ("applied", "undone", "redone"):
-            return Notice(outcome.kind, outcome.message) if self.is_table else None
-        if outcome.by == self.viewer:
-            return Notice(outcome.kind, outcome.message)
-        return None
+        return Notice(outcome.kind, outcome.message) if self.is_table else None
 
     def on_outcome(self, outcome: Outcome, notice: Notice | None) -> None:
-        if outcome.kind == "enrol":
+        noticed = feedback(outcome.kind)
+        if noticed.enrol:
             if self.is_table or outcome.by == self.viewer:
-                from ui.views.cards import open_enrol_dialog
-
-                self.enrol_uid = outcome.uid
-                open_enrol_dialog(self, outcome.uid or "", outcome.by)
+                self.cards.enrolling = outcome.uid
+                ENROL(self, outcome.uid or "", outcome.by)
             return
-        if outcome.kind in ("applied", "undone", "redone"):
-            self.pending = None
-            self.scratch.clear()
+        if noticed.moved:
+            self.choosing.clear()
         if notice is not None:
             self.notice = notice
         if self.screen == "game":
             self.render()
 
-    def on_ring(self, frame: RingFramePort) -> None:
+    def on_ring(self, frame: RingFramePort | None) -> None:
         if self.ring_preview is not None:
             self.ring_preview.show(frame)
             self.ring_preview.control.update()  # only the LEDs: a page update re-sends every button's style
@@ -574,13 +540,14 @@ class App:
         started or resumed it already shows it (its own tap drew the game): it is left as it is — a
         second drawing would wipe the start's notice, and a tab tapped in between."""
         session = self.companion.session
-        drawn_afresh = self.dialog is None and self.pending is None and self.master_pin is None and not self.scratch
+        drawn_afresh = self.dialog is None and self.choosing.idle and self.master.pin is None
         if session is not None and self._drawn_session is session and self.screen == "game" and not self.viewer.is_seat and drawn_afresh:
             return
-        self.pending, self.master_pin, self.waiting, self.code_seat = None, None, None, None
-        self.scratch.clear()
+        self.master.pin, self.joining.waiting, self.seat_codes.shown = None, None, None
+        self.choosing.clear()
         self.close_dialog()
-        seat = self.hub.codes.seat(session, self.seat_code) if session is not None and self.seat_code else None
+        code = self.joining.code
+        seat = self.hub.codes.seat(session, code) if session is not None and code else None
         if seat is not None:  # the same saved game again: its codes are the same, and the page is back on its seat
             self.viewer, self.screen = seat_viewer(seat), "game"
             self.notice = Notice("applied", M("The table is back at this game: you are {seat} again.", seat=self.seat_name(seat)))
@@ -679,9 +646,7 @@ def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None
     """Serve the touchscreen UI until interrupted (blocking). Without `lan`, only this machine can
     open it (and the join URLs are loopback ones); with it, a phone needs a seat's join code (ui/guard.py).
     SIGTERM ends it within SHUTDOWN_S, even with a websocket that never says goodbye (systemd's stop)."""
-    import uvicorn
-
-    from ui.guard import Guard
+    import uvicorn  # only a served table needs it: the tests' pages do not
 
     hub = Hub(companion, base_url(port, lan))
     root = web_root(ASSETS)  # Flet's client made to need no internet (ui/webroot.py)

@@ -19,13 +19,12 @@ import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ui.joining import beside_save_file, write_private
 
 if TYPE_CHECKING:
     from companion.session import Session
-    from ui.app import App
 
 log = logging.getLogger(__name__)
 DEVICES_FILE = "lan-devices"
@@ -36,14 +35,26 @@ _PLATFORMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("
               ("Mac OS", "Mac"), ("Linux", "Linux"))
 
 
+class Asking(Protocol):
+    """The page of a device that waits to be let in on a seat (ui/app.py's App)."""
+
+    def describe_device(self) -> str:
+        """How other screens name the device ("Android · 192.168.1.21")."""
+        ...
+
+    def answered(self, request: JoinRequest, allow: bool) -> None:
+        """The table, or a device on the seat, let it in or refused (called from any page's loop)."""
+        ...
+
+
 @dataclass(frozen=True)
 class JoinRequest:
-    """A device asking to show `seat`; `page` is its waiting page (an App)."""
+    """A device asking to show `seat`; `page` is its waiting page."""
 
     id: int
     seat: str
     device: str
-    page: App
+    page: Asking
 
 
 def with_device(user_agent: str, device: str, language: str = "", back: bool = False) -> str:
@@ -104,7 +115,7 @@ class Seating:
                 self._save()
             return device in devices
 
-    def ask(self, session: Session | None, seat: str, device: str, page: App) -> JoinRequest:
+    def ask(self, session: Session | None, seat: str, device: str, page: Asking) -> JoinRequest:
         """`page` (of `device`) waits to be let in on `seat`; a device asks once per seat."""
         with self._lock:
             self._follow(session)
@@ -127,7 +138,7 @@ class Seating:
                     self._save()
             return request
 
-    def withdraw(self, page: App) -> None:
+    def withdraw(self, page: Asking) -> None:
         """The waiting page gave up (or went away)."""
         with self._lock:
             for request in [r for r in self._requests.values() if r.page is page]:

@@ -161,7 +161,7 @@ def test_the_table_menu_offers_no_combat_card(game):
 
 def test_the_setup_offers_play_at_the_table_by_default_and_starts_so_untouched(app):
     """A table without phones starts as it is: "Secret choices" reads "revealed at the table"."""
-    app.setup_game = "dungeontwister"
+    app.wizard.game = "dungeontwister"
     app.go("setup")
     choices = app.fields["settings"]["seats.secret_choices"]
     shown_as = {o.key: o.text for o in choices.options}

@@ -254,7 +254,7 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
     folder.mkdir(parents=True)
     (folder / "broken.toml").write_text("[[mythos]\nid = ")
     (folder / "our-cards.toml").write_text(OUR_CARDS)
-    app.setup_game = "eldersign"
+    app.wizard.game = "eldersign"
     app.go("setup")
     choice = next(c for c in walk(app.root) if isinstance(c, ft.Dropdown) and c.label == "The table's own cards and settings")
     assert [o.key for o in choice.options] == ["", "broken.toml", "our-cards.toml"]
@@ -289,7 +289,7 @@ def test_a_tables_own_cards_file_is_chosen_in_the_setup_its_cards_can_be_enrolle
 
 def test_the_setup_chooses_the_ancient_one_and_the_investigators_or_deals_the_rest(app):
     """Issue 20: the companion no longer picks them itself; a seat left without one is dealt."""
-    app.setup_game = "eldersign"
+    app.wizard.game = "eldersign"
     app.go("setup")
     fields = app.fields
     for field, name in zip(fields["names"].controls, ["Ann", "Bob"], strict=True):
@@ -309,7 +309,7 @@ def test_the_setup_chooses_the_ancient_one_and_the_investigators_or_deals_the_re
 
 
 def test_the_setup_refuses_more_investigators_than_players(app):
-    app.setup_game = "eldersign"
+    app.wizard.game = "eldersign"
     app.go("setup")
     fields = app.fields
     for field, name in zip(fields["names"].controls, ["Ann", "Bob"], strict=True):

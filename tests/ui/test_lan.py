@@ -234,19 +234,30 @@ def test_a_route_set_by_a_phone_page_shares_the_throttle(counter, companion, hub
 
 
 # -- a phone's page ----------------------------------------------------------------------------------
-def phone_page(companion, hub, route="/", address=PHONE, device=None, system="Linux; Android 14"):
-    """A page opened on a phone: its address, and the device id the door put in its user agent."""
+def phone_page(companion, hub, route="/", address=PHONE, device=None, system="Linux; Android 14", back=False):
+    """A page opened on a phone: its address, and the device id the door put in its user agent (and,
+    `back`, the mark of a page reloaded because the companion restarted)."""
     from tests.ui.conftest import FakePage
     from ui.app import App
     from ui.seating import with_device
 
     page = FakePage(route)
     page.client_ip = address
-    page.client_user_agent = with_device(f"Mozilla/5.0 ({system})", device or f"device-{address}")
+    page.client_user_agent = with_device(f"Mozilla/5.0 ({system})", device or f"device-{address}", back=back)
     app = App(page, companion, hub)
     hub.add(app)
     app.opened(route)
     return app
+
+
+def test_a_phone_back_after_a_restart_hears_it_once_on_its_seat(counter, companion, hub):
+    """A page reloaded because the companion restarted (ui/assets/offline/reconnect.js) says why, on its seat."""
+    phone = phone_page(companion, hub, back=True)
+    phone.join(bob_code(companion, hub))
+    assert phone.viewer == seat_viewer("Bob") and "The companion restarted: you are Bob again." in shown(phone)
+    phone.leave_seat()
+    phone.join(bob_code(companion, hub))
+    assert phone.viewer == seat_viewer("Bob") and "The companion restarted" not in shown(phone), "said once"
 
 
 def test_a_phone_sees_only_the_join_code_until_it_joins_a_seat(counter, companion, hub):

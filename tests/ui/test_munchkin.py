@@ -144,7 +144,7 @@ def test_a_roll_that_escapes_is_not_asked_the_bad_stuffs_die(munchkin):
     munchkin.render()
     click(munchkin.root, "Ann rolls against 3,872 Orcs")
     click(munchkin.root, "6")
-    assert table_state(munchkin)["combat"] is None and munchkin.pending is None
+    assert table_state(munchkin)["combat"] is None and munchkin.choosing.pending is None
 
 
 def test_a_caught_roll_asks_the_bad_stuffs_die_next(munchkin):
@@ -291,7 +291,7 @@ def test_cards_sold_from_the_hand_are_tapped_one_by_one_then_thats_all(munchkin)
     click(munchkin.root, "Horned Helmet: 600 gold")
     click(munchkin.root, "That's all")
     step = munchkin.companion.session.history[-1]
-    assert step.command == {"cmd": "sell", "cards": ["crown", "helmet"]} and munchkin.pending is None
+    assert step.command == {"cmd": "sell", "cards": ["crown", "helmet"]} and munchkin.choosing.pending is None
     assert table_state(munchkin)["players"][0]["level"] == 2
 
 

@@ -69,8 +69,8 @@ def _real_deal(t: Taps) -> None:
             t.tap(said(option.asks[0].choices, option.asks[0].choices[0]))
             continue
         t.tap(said(table.options(), option))
-        while t.app.pending is not None:  # a question the option asks (which card lies there): its first choice
-            ask = t.app.pending.option.asks[t.app.pending.ask]
+        while t.app.choosing.pending is not None:  # a question the option asks (which card lies there): its first choice
+            ask = t.app.choosing.pending.option.asks[t.app.choosing.pending.ask]
             t.tap(said(ask.choices, ask.choices[0]))
     raise AssertionError("the real deal never ended")
 

@@ -31,7 +31,7 @@ def test_home_lists_every_registered_game(app):
 
 def test_the_setup_is_built_from_the_counter_games_schema(app):
     click(app.root, "New Counter test game")
-    assert app.screen == "setup" and app.setup_game == "counter"
+    assert app.screen == "setup" and app.wizard.game == "counter"
     settings = app.fields["settings"]
     assert settings["target"].label == "Points to win (default 6)"
     assert "The first seat to reach this wins." in shown(app)  # the help under its field, whole, in caption letters
@@ -233,7 +233,7 @@ def every_screen(app, companion, hub):
     for screen in ("home", "cards"):
         app.go(screen)
         yield screen, app.root
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     yield "setup", app.root
     companion.start("bigbang", BIGBANG_START)
@@ -320,7 +320,7 @@ def test_a_seat_is_drawn_in_its_own_colour_when_the_game_gives_it_one():
 
 def test_a_late_route_report_or_a_reconnect_never_wipes_a_form(app):
     """Flet reports the first route, and reconnects, whenever it likes; what was typed stays."""
-    app.setup_game = "counter"
+    app.wizard.game = "counter"
     app.go("setup")
     first = app.fields["names"].controls[0]
     first.value = "Ann"
@@ -332,7 +332,7 @@ def test_a_late_route_report_or_a_reconnect_never_wipes_a_form(app):
 
 def test_the_setup_shows_the_table_as_the_names_are_typed(app):
     """Each name in its seat's colour, in turn order; the PIN only as dots (it also shows each key arrived)."""
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     first, second, _third = app.fields["names"].controls
     first.value, second.value = "Ann", "Bob"

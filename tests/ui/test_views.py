@@ -56,7 +56,7 @@ def test_saved_games_are_listed_with_their_game_and_resumed_for_every_page(start
 
 # -- setup ------------------------------------------------------------------------------------------
 def test_setup_needs_every_name(app):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     app.fields["start_game"]()
     assert app.fields["error"].value == "Name all 3 players."
@@ -64,7 +64,7 @@ def test_setup_needs_every_name(app):
 
 
 def test_setup_is_built_from_the_settings_schema(app):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     settings = app.fields["settings"]
     assert "table.players" not in settings  # the number of names sets it
@@ -76,7 +76,7 @@ def test_setup_is_built_from_the_settings_schema(app):
 
 
 def test_setup_starts_with_the_settings_a_fourth_player_and_a_typed_solution(app):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     fields = app.fields
     fields["more"]()
@@ -101,7 +101,7 @@ def test_the_setup_needs_no_keyboard_names_pin_and_solution_by_touch(app, compan
     """The kiosk has none: names are tapped from earlier games or on the on-screen keyboard (shown at once), the PIN on
     the game-master lock's keypad, a typed solution on the pool's letter keys."""
     companion.start("bigbang", {"cmd": "start", "players": ["Dee", "Eve", "Fay"], "settings": {"table": {"cards_from": "companion"}}})
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     assert "Earlier players:" in shown(app)
     click(app.root, "Dee")
@@ -144,13 +144,13 @@ def test_the_setup_needs_no_keyboard_names_pin_and_solution_by_touch(app, compan
 
 
 def test_the_setup_says_without_a_pin_the_solution_can_never_be_shown(app):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     assert "Without a game-master PIN nobody can ever see the solution, not even after the game" in shown(app)
 
 
 def test_with_the_companions_cards_the_screen_says_what_it_dealt(app, companion):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     for field, name in zip(app.fields["names"].controls, ["Ann", "Bob", "Cy"], strict=True):
         field.value = name
@@ -187,7 +187,7 @@ def test_the_letters_laid_at_setup_are_told_by_tapping_them(app, companion):
 
 
 def test_a_refused_start_names_the_setting_and_leaves_nothing_in_the_save_file(app):
-    app.setup_game = "bigbang"
+    app.wizard.game = "bigbang"
     app.go("setup")
     for field, name in zip(app.fields["names"].controls, ["Ann", "Bob", "Cy"], strict=True):
         field.value = name
@@ -215,7 +215,7 @@ def test_options_are_big_buttons_and_ask_a_second_step(started):
     assert "To" in shown(started) and find_button(started.root, "Back")
     click(started.root, "Apartment 4A")
     assert view(started)["characters"]["leonard"] == 3
-    assert started.pending is None
+    assert started.choosing.pending is None
 
 
 def test_howards_remote_fight_dialog(started):
@@ -394,7 +394,7 @@ def test_sheldons_swap_is_two_taps_on_the_rune_panel_then_back_to_the_table(star
     click(started.root, "Sheldon swaps letters")
     assert started.tab == "runes"
     click(started.root, "A")
-    assert started.scratch["swap_first"] == "A" and "tap a second letter" in shown(started)
+    assert started.choosing.scratch["swap_first"] == "A" and "tap a second letter" in shown(started)
     click(started.root, "H")
     assert view(started)["gate"]["board"][0] == "H"
     assert started.tab == "table"  # the runes tab has no actions left for the turn

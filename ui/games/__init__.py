@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -26,9 +26,8 @@ from companion.contract import View
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import Text
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.games import generic
+from ui.screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +40,7 @@ class Tab:
     key: str
     label: Callable[[], str]
     icon: ft.IconData
-    build: Callable[[App, View], ft.Control]
+    build: Callable[[Screen, View], ft.Control]
 
 
 @dataclass
@@ -58,35 +57,35 @@ class SetupPart:
 class GameScreens:
     """What a game's UI may draw. Every default reads only the contract (ui/games/generic.py)."""
 
-    def tabs(self, app: App) -> list[Tab]:
+    def tabs(self, app: Screen) -> list[Tab]:
         """The table page's own tabs of this game, the main one first."""
-        from ui.games import generic
-
         return [Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, generic.table_panel)]
 
-    def seat_tabs(self, app: App) -> list[Tab]:
+    def seat_tabs(self, app: Screen) -> list[Tab]:
         """A seat page's tabs: that seat's private view and its own options."""
-        from ui.games import generic
-
         return [Tab("seat", lambda: _("My seat"), ft.Icons.PERSON, generic.seat_panel)]
 
-    def alerts(self, app: App, view: View) -> list[ft.Control]:
+    def alerts(self, app: Screen, view: View) -> list[ft.Control]:
         """Banners beyond the game's result (the shell draws that one), e.g. a red moon."""
         return []
 
-    def dialog(self, app: App, option: Option) -> bool:
+    def dialog(self, app: Screen, option: Option) -> bool:
         """Open the richer screen `option.dialog` names; False lets the shell ask `option.asks` one by one."""
         return False
 
-    def setup_part(self, app: App) -> SetupPart | None:
+    def setup_part(self, app: Screen) -> SetupPart | None:
         """The game's own part of the setup wizard, below the seats and the settings."""
         return None
 
-    def master_panel(self, app: App, master: View, table: View) -> ft.Control:
+    def master_panel(self, app: Screen, master: View, table: View) -> ft.Control:
         """What the game master sees once the PIN unlocked it."""
-        from ui.games import generic
-
         return generic.master_panel(app, master, table)
+
+
+def screens_of(app: Screen) -> GameScreens:
+    """The screens of the game on the table `app` shows (the generic ones when none is on)."""
+    game = app.companion.game
+    return screens_for(game.id) if game is not None else GameScreens()
 
 
 @cache

@@ -7,23 +7,21 @@ joined, tables as "key: value". A game that wants better draws its own panels in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.contract import View
 from companion.i18n import _
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import CAPTION, MID, MUTED, card, seat_screen_colour, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: how much of one value a row shows before it is cut (a long list would push everything else off)
 MAX_VALUE = 160
 
 
-def table_panel(app: App, view: View) -> ft.Control:
+def table_panel(app: Screen, view: View) -> ft.Control:
     fields = field_rows(view.fields, view)
     if app.narrow:
         return ft.Column([seats_list(view), options_panel(app, width=None, fill=False), *fields], spacing=6,
@@ -35,7 +33,7 @@ def table_panel(app: App, view: View) -> ft.Control:
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def seat_panel(app: App, view: View) -> ft.Control:
+def seat_panel(app: Screen, view: View) -> ft.Control:
     """A seat's own screen: its private view's fields, and its own options (first, on a phone)."""
     fields = field_rows(view.fields, view)
     if app.narrow:
@@ -46,7 +44,7 @@ def seat_panel(app: App, view: View) -> ft.Control:
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def master_panel(app: App, master: View, table: View) -> ft.Control:
+def master_panel(app: Screen, master: View, table: View) -> ft.Control:
     """What the game master sees beyond the table: the fields the table's view does not have or shows otherwise."""
     extra = {key: value for key, value in master.fields.items() if table.fields.get(key) != value}
     rows = field_rows(extra, master) or [text(_("The game master sees nothing the table does not."), color=MUTED)]

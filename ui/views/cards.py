@@ -4,7 +4,6 @@ enrols for the game on the table."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -13,11 +12,8 @@ from companion.contract import TABLE, Viewer
 from companion.errors import RuleError
 from companion.i18n import _
 from companion.messages import M, P, render
+from ui.screen import Screen
 from ui.widgets.common import BIG, BODY, REFUSED, button, card, icon_button, keyed, safe, text
-
-if TYPE_CHECKING:
-    from ui.app import App
-
 
 #: rows of the enrolment dialog's list sent with the dialog: what its list shows before a scroll,
 #: and a few more. The rest follow once the dialog is on the screen: every row costs Chromium time
@@ -27,7 +23,7 @@ FIRST_ROWS = 6
 REST_AFTER = 0.3
 
 
-def _matches(app: App, game_id: str, typed: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+def _matches(app: Screen, game_id: str, typed: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
     """The cards a tag may be enrolled as, the table's own too when that game is on the table; the
     cards no tag stands for yet come first (a new tag is most likely one of them)."""
     session = app.companion.session
@@ -38,7 +34,7 @@ def _matches(app: App, game_id: str, typed: str, on_pick: Callable[[str], None])
             for c in cards]
 
 
-def enrol(app: App, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) -> str | None:
+def enrol(app: Screen, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) -> str | None:
     """Enrol `uid` as `card_id` of `game_id`; on success close every page's dialog for it and, when
     that game is on, read the card again (what the player meant by scanning it). Returns an error, or None."""
     try:
@@ -46,7 +42,7 @@ def enrol(app: App, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) ->
     except RuleError as exc:
         return render(exc.text)
     for other in app.hub.apps:
-        if other is not app and other.enrol_uid == uid:
+        if other is not app and other.cards.enrolling == uid:
             other.post(other.close_enrol)
     app.close_enrol()
     app.note("applied", M("Tag {uid} is now {card}.", uid=uid, card=card_id))
@@ -58,7 +54,7 @@ def enrol(app: App, uid: str, game_id: str, card_id: str, by: Viewer = TABLE) ->
     return None
 
 
-def _seat_number(app: App, by: Viewer) -> int | None:
+def _seat_number(app: Screen, by: Viewer) -> int | None:
     """The 1-based seat number of the reader that read the tag (None: the table's reader)."""
     session = app.companion.session
     if not by.is_seat or session is None:
@@ -67,14 +63,14 @@ def _seat_number(app: App, by: Viewer) -> int | None:
     return ids.index(by.seat) + 1 if by.seat in ids else None
 
 
-def open_enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> None:
+def open_enrol_dialog(app: Screen, uid: str, by: Viewer = TABLE) -> None:
     """Show the dialog that enrols `uid`; the rest of its list follows its first frame."""
     dialog = enrol_dialog(app, uid, by)
     app.show_dialog(dialog, remake=lambda: open_enrol_dialog(app, uid, by))
     app.post(dialog.data["rest"], after=REST_AFTER)
 
 
-def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
+def enrol_dialog(app: Screen, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
     game = app.companion.game
     game_id = game.id if game is not None else ""
     error = text("", color=REFUSED, size=BODY)
@@ -109,15 +105,15 @@ def enrol_dialog(app: App, uid: str, by: Viewer = TABLE) -> ft.AlertDialog:
     return dialog
 
 
-def _catalogue_game(app: App) -> str:
+def _catalogue_game(app: Screen) -> str:
     games = app.companion.games()
-    if app.catalogue_game in games:
-        return str(app.catalogue_game)
+    if app.cards.game in games:
+        return str(app.cards.game)
     current = app.companion.game
     return current.id if current is not None else next(iter(games), "")
 
 
-def build(app: App) -> ft.Control:
+def build(app: Screen) -> ft.Control:
     catalogue = app.companion.catalogue
     game_id = _catalogue_game(app)
     games = app.companion.games()
@@ -149,7 +145,7 @@ def build(app: App) -> ft.Control:
         app.render()
 
     def choose_game(e: ft.Event[ft.Dropdown]) -> None:
-        app.catalogue_game = e.control.value
+        app.cards.game = e.control.value
         app.render()
 
     search_field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, expand=True)

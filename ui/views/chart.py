@@ -7,7 +7,6 @@ chart into a file (entry/picture.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import flet as ft
 import flet_charts as fch
@@ -16,10 +15,8 @@ from companion.chart import CAME_OFF, DICE_TITLE, EXPECTED, ROLLS, TURN, Chart, 
 from companion.i18n import _
 from companion.messages import render
 from companion.palette import colour
+from ui.screen import Screen
 from ui.widgets.common import MUTED, button, keyed, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: every word and number on the chart (the issue's rule for a screen read from a metre)
 CHART_TEXT = 18
@@ -27,12 +24,12 @@ CHART_HEIGHT = 230
 GRID = "#37474f"
 
 
-def chart_button(app: App) -> ft.Control:
+def chart_button(app: Screen) -> ft.Control:
     return keyed(button(_("The game as a picture"), lambda e: show_chart(app), icon=ft.Icons.SHOW_CHART, max_lines=2, width=200),
                  "chart")
 
 
-def show_chart(app: App) -> None:
+def show_chart(app: Screen) -> None:
     session = app.companion.session
     chart = session.chart() if session is not None else None
     if chart is None:

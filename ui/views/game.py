@@ -7,26 +7,23 @@ and the seats' join codes. A seat page shows its own tabs and undo list, nothing
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from companion.contract import TABLE, View
 from companion.errors import RuleError
 from companion.i18n import _
 from companion.messages import render
-from ui.games import Tab
-from ui.views import history, master, seats, simulator
+from ui.games import Tab, screens_of
+from ui.screen import Screen
+from ui.views import history, home, master, seats, simulator
 from ui.views.chart import chart_button
-from ui.widgets.common import BIG, BODY, CAPTION, MUTED, REFUSED, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.views.notices import notices
+from ui.widgets.common import BIG, BODY, MUTED, REFUSED, banner, button, icon_button, seat_chip, seat_screen_colour, tab_button, text
 
 
-def tabs(app: App) -> list[Tab]:
+def tabs(app: Screen) -> list[Tab]:
     """Every tab this page may show, in order."""
-    screens = app.screens
+    screens = screens_of(app)
     if not app.is_table:
         return [*screens.seat_tabs(app), Tab("log", lambda: _("Undo list"), ft.Icons.HISTORY, history.panel)]
     found = [*screens.tabs(app), Tab("log", lambda: _("Undo list"), ft.Icons.HISTORY, history.panel)]
@@ -39,9 +36,7 @@ def tabs(app: App) -> list[Tab]:
     return found
 
 
-def build(app: App) -> ft.Control:
-    from ui.views import home
-
+def build(app: Screen) -> ft.Control:
     if not app.companion.playing:
         app.screen = "home"
         return home.build(app)
@@ -60,7 +55,7 @@ def build(app: App) -> ft.Control:
     return ft.Column(parts, expand=True, spacing=4)
 
 
-def _bar(app: App, shown: list[Tab], current: Tab) -> ft.Control:
+def _bar(app: Screen, shown: list[Tab], current: Tab) -> ft.Control:
     if app.is_table:
         home = icon_button(ft.Icons.HOME, _("Home"), lambda e: app.go("home"), key="home")
     else:
@@ -74,53 +69,12 @@ def _bar(app: App, shown: list[Tab], current: Tab) -> ft.Control:
     return ft.Row([home, ft.Row(tab_buttons, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True), undo], spacing=4)
 
 
-def notices(app: App) -> list[ft.Control]:
-    """What every page must tell the table until someone taps OK (a save file repaired at start), and
-    the game master's lock-out after too many wrong PINs, so the table knows someone tried."""
-    found: list[ft.Control] = []
-    for notice in list(app.companion.notices):
-        found.append(ft.Row([ft.Container(banner(render(notice), "#e65100", ft.Icons.INFO_OUTLINE), expand=True),
-                             button(_("OK"), lambda e, n=notice: app.dismiss_notice(n), width=72)]))
-    session = app.companion.session
-    if session is not None and session.pin_guard.locked:
-        found.append(banner(_("Too many wrong PINs: the game-master view is locked for a while."), "#b71c1c", ft.Icons.LOCK_CLOCK))
-    found += join_requests(app)
-    if app.viewer.is_seat:
-        found.append(_connected(app))
-    return found
-
-
-def join_requests(app: App) -> list[ft.Control]:
-    """Another device asks to show a seat: the table and that seat's devices may let it in."""
-    session = app.companion.session
-    found: list[ft.Control] = []
-    for request in app.hub.seating.requests(session) if session is not None else []:
-        if not app.may_answer(request):
-            continue
-        asking = _("Another device ({device}) asks to join as {seat}.").format(
-            device=request.page.describe_device() or _("unknown"), seat=app.seat_name(request.seat))
-        found.append(ft.Row([
-            ft.Container(banner(asking, "#1565c0", ft.Icons.PHONE_ANDROID), expand=True),
-            button(_("Allow"), lambda e, r=request: app.answer(r, True), width=96, max_lines=1),
-            button(_("Refuse"), lambda e, r=request: app.answer(r, False), width=96, max_lines=1),
-        ], spacing=4))
-    return found
-
-
-def _connected(app: App) -> ft.Control:
-    """Who shows this seat: this device and any other let in on it, so a stranger would be noticed."""
-    others = [page.describe_device() or _("unknown") for page in app.hub.pages_on(app.viewer.seat or "")
-              if page is not app and page.device != app.device]
-    devices = ", ".join([_("this device"), *dict.fromkeys(others)])
-    return text(_("Connected on this seat: {devices}").format(devices=devices), size=CAPTION, color=MUTED, max_lines=3)
-
-
-def _banners(app: App, view: View) -> list[ft.Control]:
+def _banners(app: Screen, view: View) -> list[ft.Control]:
     found: list[ft.Control] = notices(app)
     result = view.turn.result
     if view.turn.status == "over" and result is not None:
         found.append(ft.Row([ft.Container(_result_banner(view), expand=True), chart_button(app)], spacing=6))
-    found += app.screens.alerts(app, view)
+    found += screens_of(app).alerts(app, view)
     return found
 
 
@@ -141,7 +95,7 @@ def _result_banner(view: View) -> ft.Control:
 CHIP_WIDTH = 176
 
 
-def _prompt(app: App, view: View) -> ft.Control:
+def _prompt(app: Screen, view: View) -> ft.Control:
     """What to do next, beside the colour of each seat that may act (several at once for a secret choice)."""
     chips: list[ft.Control] = []
     if not app.is_table:
@@ -155,7 +109,7 @@ def _prompt(app: App, view: View) -> ft.Control:
     prompt = render(view.prompt)
     lines: list[ft.Control] = [text(prompt, size=20 if len(prompt) < 110 else BODY, weight=ft.FontWeight.W_500)]
     if app.notice is not None and render(app.notice.text):
-        lines.append(text(render(app.notice.text), size=BODY, color=REFUSED if app.notice.kind == "refused" else MUTED,
+        lines.append(text(render(app.notice.text), size=BODY, color=REFUSED if app.notice.refusal else MUTED,
                           max_lines=3))
     return ft.Container(
         ft.Row([ft.Column(chips, spacing=2, tight=True), ft.Column(lines, spacing=0, expand=True, tight=True)]),

@@ -3,20 +3,18 @@
 can be redone. Tapping an older step takes the game back to just after it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.contract import View
 from companion.i18n import _
+from ui.screen import Screen
 from ui.views.chart import chart_button
 from ui.widgets.common import BODY, CAPTION, MID, MUTED, button, card, safe, text
 
-if TYPE_CHECKING:
-    from ui.app import App
 
-
-def panel(app: App, view: View) -> ft.Control:
+def panel(app: Screen, view: View) -> ft.Control:
     session = app.companion.session
     assert session is not None
     log = session.log(app.viewer)
@@ -35,7 +33,7 @@ def panel(app: App, view: View) -> ft.Control:
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _step_row(app: App, line: dict[str, Any], newer: int) -> ft.Control:
+def _step_row(app: Screen, line: dict[str, Any], newer: int) -> ft.Control:
     """One step; `newer` steps came after it. A tap on an older step undoes those `newer` steps.
     The padding makes a one-line row 50 px high: a finger target."""
     label = f"{line['step']}. {line['description']}"

@@ -3,7 +3,6 @@ code, the saved games of every game to resume, the card catalogue, the language.
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -11,12 +10,9 @@ from companion.i18n import _
 from companion.messages import render
 from companion.store import SavedGame
 from ui import i18n
-from ui.views.game import notices
+from ui.screen import Screen
+from ui.views.notices import notices
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, PANEL, REFUSED, SELECTED_BG, button, card, keyed, safe, text
-
-if TYPE_CHECKING:
-    from ui.app import App
-
 
 #: four buttons and their gaps across the 7" screen; tall enough for a title of three lines
 #: ("Nuova partita: Big Bang: il gioco della luna"), whose letters shrink to fit (ui/widgets/fit.py)
@@ -27,7 +23,7 @@ def _status(status: str) -> str:
     return {"playing": _("playing"), "over": _("over")}.get(status, status)
 
 
-def _language(app: App) -> ft.Dropdown:
+def _language(app: Screen) -> ft.Dropdown:
     """The table's language on the table; a phone's own on a phone."""
     return ft.Dropdown(
         label=_("Language"),
@@ -39,7 +35,7 @@ def _language(app: App) -> ft.Dropdown:
     )
 
 
-def build(app: App) -> ft.Control:
+def build(app: Screen) -> ft.Control:
     companion = app.companion
     language = _language(app)
     catalogue = keyed(button(_("Card catalogue"), lambda e: app.go("cards"), icon=ft.Icons.STYLE, max_lines=1), "catalogue")
@@ -55,26 +51,26 @@ def build(app: App) -> ft.Control:
                 for game in companion.games().values()]
     parts: list[ft.Control] = [header, *notices(app), ft.Row(actions, spacing=6, run_spacing=6, wrap=True)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.refusal else MUTED, size=BODY))
     parts.append(ft.Row([card(_saved_games(app), expand=3), card(_join(app), width=250)], expand=True,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Column(parts, expand=True, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def build_remote(app: App) -> ft.Control:
+def build_remote(app: Screen) -> ft.Control:
     """A phone's page before it joins a seat: only the join code (the table's screens stay on the table)."""
     parts: list[ft.Control] = [text(_("Table companion"), size=26, weight=ft.FontWeight.BOLD)]
     if app.notice is not None and render(app.notice.text):
-        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.kind == "refused" else MUTED, size=BODY))
-    parts.append(card(_waiting(app) if app.waiting is not None else _join(app)))
+        parts.append(text(render(app.notice.text), color=REFUSED if app.notice.refusal else MUTED, size=BODY))
+    parts.append(card(_waiting(app) if app.joining.waiting is not None else _join(app)))
     parts.append(_language(app))
     return ft.Column(parts, expand=True, spacing=8, scroll=ft.ScrollMode.AUTO)
 
 
-def _waiting(app: App) -> ft.Control:
+def _waiting(app: Screen) -> ft.Control:
     """The seat is on another device already: that device, or the table, must let this one in."""
-    assert app.waiting is not None
-    seat = app.seat_name(app.waiting[0].seat)
+    assert app.joining.waiting is not None
+    seat = app.seat_name(app.joining.waiting[0].seat)
     return ft.Column([
         text(_("Waiting to join as {seat}").format(seat=seat), size=BIG, weight=ft.FontWeight.BOLD),
         text(_("{seat} is on another device already. Ask {seat} or the table to let this device in.").format(seat=seat), size=18),
@@ -83,13 +79,13 @@ def _waiting(app: App) -> ft.Control:
     ], spacing=8)
 
 
-def _new_game(app: App, game_id: str) -> None:
-    app.setup_game = game_id
+def _new_game(app: Screen, game_id: str) -> None:
+    app.wizard.game = game_id
     app.notice = None
     app.go("setup")
 
 
-def _saved_games(app: App) -> ft.Control:
+def _saved_games(app: Screen) -> ft.Control:
     saved = app.companion.saved_games()
     rows = [_saved_row(app, g) for g in saved[:30]]
     return ft.Column([
@@ -98,7 +94,7 @@ def _saved_games(app: App) -> ft.Control:
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-def _saved_row(app: App, saved: SavedGame) -> ft.Control:
+def _saved_row(app: Screen, saved: SavedGame) -> ft.Control:
     games = app.companion.games()
     title = render(games[saved.game].title) if saved.game in games else saved.game
     when = datetime.datetime.fromtimestamp(saved.updated).strftime("%Y-%m-%d %H:%M")
@@ -119,7 +115,7 @@ def _saved_row(app: App, saved: SavedGame) -> ft.Control:
     )
 
 
-def _resume(app: App, saved_id: int) -> None:
+def _resume(app: Screen, saved_id: int) -> None:
     outcome = app.companion.resume(saved_id)
     if outcome.kind == "refused":
         app.tell("refused", outcome.message)
@@ -128,7 +124,7 @@ def _resume(app: App, saved_id: int) -> None:
     app.go("game")
 
 
-def _join(app: App) -> ft.Control:
+def _join(app: Screen) -> ft.Control:
     """A phone's way in: the ten digits the table screen's Seats tab shows for a seat."""
     code = ft.TextField(label=_("Join code"), text_size=22, width=220, keyboard_type=ft.KeyboardType.NUMBER)
 

@@ -3,40 +3,36 @@ master view holds (Big Bang: the solution). Only this tab asks the session for t
 and only with the PIN typed on this page; leaving the tab locks it again."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from companion.contract import MASTER, View
 from companion.errors import RuleError
 from companion.i18n import _
+from ui.games import screens_of
+from ui.screen import Screen
 from ui.widgets.common import BIG, MID, button, safe, text
 from ui.widgets.keypad import DIGITS_LOW, ENTER, keypad, typed
 
-if TYPE_CHECKING:
-    from ui.app import App
 
-
-
-def panel(app: App, view: View) -> ft.Control:
+def panel(app: Screen, view: View) -> ft.Control:
     session = app.companion.session
     assert session is not None
-    if app.master_pin is not None:
+    if app.master.pin is not None:
         try:
-            master = session.view(MASTER, app.master_pin)
+            master = session.view(MASTER, app.master.pin)
         except RuleError as exc:
-            app.master_pin = None
+            app.master.pin = None
             app.note("refused", exc.text)
         else:
             return ft.Column([
                 ft.Row([text(_("Game master only"), size=BIG, weight=ft.FontWeight.BOLD, expand=True),
                         button(_("Lock"), lambda e: lock(app), icon=ft.Icons.LOCK)]),
-                ft.Container(app.screens.master_panel(app, master, view), expand=True),
+                ft.Container(screens_of(app).master_panel(app, master, view), expand=True),
             ], spacing=8, expand=True)
     return _lock_screen(app)
 
 
-def _lock_screen(app: App) -> ft.Control:
+def _lock_screen(app: Screen) -> ft.Control:
     pin = ft.TextField(label=_("Game-master PIN"), password=True, text_size=22, width=240, keyboard_type=ft.KeyboardType.NUMBER)
 
     def unlock(e: object = None) -> None:
@@ -49,7 +45,7 @@ def _lock_screen(app: App) -> ft.Control:
                 app.hub.redraw(app)  # every page shows the lock-out: the table knows someone tried
             app.tell("refused", exc.text)
             return
-        app.master_pin, app.notice = pin.value, None
+        app.master.pin, app.notice = pin.value, None
         app.render()
 
     def key(symbol: str) -> None:
@@ -74,7 +70,7 @@ def _lock_screen(app: App) -> ft.Control:
     ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def lock(app: App) -> None:
-    app.master_pin, app.tab = None, None
+def lock(app: Screen) -> None:
+    app.master.pin, app.tab = None, None
     app.go("game")
 

@@ -19,21 +19,21 @@ from companion.i18n import _
 from companion.inputs import DONE, Ask, Choice, Option
 from companion.inputs import numbered as said_with_numbers
 from companion.messages import render
+from ui.screen import Pending, Screen
 from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, SELECTED_BG, button, keyed, text
 from ui.widgets.fit import LINE_HEIGHT, lines
 
 if TYPE_CHECKING:
     from companion.table import Menu
-    from ui.app import App
 
 T = TypeVar("T", Option, Choice)
 
 
-def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Control:
+def options_panel(app: Screen, width: int | None = 232, fill: bool = True) -> ft.Control:
     """The menu; or, while an option's values are being asked, the choices for the next one.
     `fill`: the panel takes the height it is given and scrolls; else it is as tall as its buttons
     (for a narrow screen's one scrolling column), and `width=None` stretches the buttons."""
-    if app.pending is not None:
+    if app.choosing.pending is not None:
         return asks_panel(app, width, fill)
     menu = _buttons_menu(app)
     if menu is not None and menu.option is not None and menu.ask is not None:
@@ -46,7 +46,7 @@ def options_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Co
                                  bgcolor=SELECTED_BG if o == pointed else None), option_key(o)) for o, label in numbered(options)], fill)
 
 
-def answered_in_place(app: App, option: Option, width: int | None = 232) -> ft.Control:
+def answered_in_place(app: Screen, option: Option, width: int | None = 232) -> ft.Control:
     """`option`'s one question asked at once, its choices as the buttons (one tap each, not two), with the
     rest of the menu below: for a step the table does over and over (Big Bang's real deal: the card laid
     at each location in turn)."""
@@ -60,7 +60,7 @@ def answered_in_place(app: App, option: Option, width: int | None = 232) -> ft.C
     ], spacing=4, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-def _buttons_question(app: App, menu: Menu, width: int | None, fill: bool) -> ft.Control:
+def _buttons_question(app: Screen, menu: Menu, width: int | None, fill: bool) -> ft.Control:
     """The question the hardware buttons (or a scanned card) left open, tappable here too: a tap
     answers it as the buttons would, Back drops it. The choice the buttons point at is lit."""
     table = app.companion.table
@@ -84,7 +84,7 @@ def numbered(items: Sequence[T]) -> list[tuple[T, str]]:
     return list(zip(items, (render(label) for label in said_with_numbers(items)), strict=True))
 
 
-def _buttons_menu(app: App) -> Menu | None:
+def _buttons_menu(app: Screen) -> Menu | None:
     """The menu the page viewer's hardware buttons walk, unless it would show a secret choice's place."""
     table = app.companion.table
     if table is None or table.walking_a_secret(app.viewer):
@@ -97,29 +97,27 @@ def option_key(option: Option) -> str:
     return f"option:{option.dialog or option.command.get('cmd', '')}"
 
 
-def choose(app: App, option: Option) -> None:
+def choose(app: Screen, option: Option) -> None:
     """What a tap on an option does: its dialog, its command, or its first question."""
-    from ui.app import Pending
-
     if option.dialog and app.option_dialog(option):
         return
     if not option.asks:
         app.command(option.command)
         return
     first = next((i for i, ask in enumerate(option.asks) if ask.asked(option.command)), 0)
-    app.pending = Pending(option, {}, first)
+    app.choosing.pending = Pending(option, {}, first)
     app.render()
 
 
-def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Control:
-    pending = app.pending
+def asks_panel(app: Screen, width: int | None = 232, fill: bool = True) -> ft.Control:
+    pending = app.choosing.pending
     assert pending is not None
     option = pending.option
     ask = option.asks[pending.ask].now({**option.command, **pending.picked})
 
     def pick(value: object) -> None:
         if isinstance(value, Option):  # a choice that is a move of its own: its questions follow
-            app.pending = None
+            app.choosing.pending = None
             choose(app, value)
             return
         if ask.many:  # a list question: each tap adds to the list, asked again until "That's all"
@@ -136,13 +134,13 @@ def asks_panel(app: App, width: int | None = 232, fill: bool = True) -> ft.Contr
             pending.ask = following
             app.render()
             return
-        app.pending = None
+        app.choosing.pending = None
         outcome = app.command(option.request(pending.picked))
         if outcome.kind != "applied":
             app.render()
 
     def back(e: object = None) -> None:
-        app.pending = None
+        app.choosing.pending = None
         app.render()
 
     return _question(option, ask, ask.offered({**option.command, **pending.picked}), pick, back, width, fill)
@@ -166,7 +164,7 @@ def _column(buttons: list[ft.Control], fill: bool) -> ft.Column:
     return ft.Column(buttons, spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _nothing_to_do(app: App, width: int | None) -> ft.Control:
+def _nothing_to_do(app: Screen, width: int | None) -> ft.Control:
     session = app.companion.session
     if session is not None and session.turn.status == "over" and app.is_table:
         game = session.game
@@ -176,6 +174,6 @@ def _nothing_to_do(app: App, width: int | None) -> ft.Control:
     return text(_("Nothing to do now."), size=MID)
 
 
-def _new_game(app: App, game_id: str) -> None:
-    app.setup_game = game_id
+def _new_game(app: Screen, game_id: str) -> None:
+    app.wizard.game = game_id
     app.go("setup")

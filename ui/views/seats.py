@@ -1,10 +1,8 @@
 """The seats tab of the table screen: for each seat, who is connected and, behind a tap, its join code
 and a QR code of its join URL — one seat at a time, hidden again after a while (ui/app.py
-`App.show_code`), so the shared screen never shows every seat's way in at once.
+`Screen.show_code`), so the shared screen never shows every seat's way in at once.
 A phone that opens the URL (or types the code on its landing page) becomes that seat's screen."""
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -12,17 +10,15 @@ from companion.contract import View
 from companion.i18n import _
 from companion.messages import P, render
 from ui.joining import grouped
+from ui.screen import Screen
 from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, CAPTION, MUTED, button, card, keyed, seat_chip, seat_screen_colour, text
 from ui.widgets.fit import lines
 from ui.widgets.qr import qr_image
 
-if TYPE_CHECKING:
-    from ui.app import App
-
 TILE = 176
 
 
-def panel(app: App, view: View) -> ft.Control:
+def panel(app: Screen, view: View) -> ft.Control:
     session = app.companion.session
     assert session is not None
     codes = app.hub.codes.codes(session)
@@ -36,7 +32,7 @@ def panel(app: App, view: View) -> ft.Control:
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-def _renew(app: App) -> None:
+def _renew(app: Screen) -> None:
     """Every seat's code changes: a photo of an old one opens nothing (pages on their seats stay)."""
     session = app.companion.session
     if session is not None:
@@ -45,9 +41,9 @@ def _renew(app: App) -> None:
     app.hub.redraw(app)
 
 
-def _seat_tile(app: App, index: int, seat: str, name: str, background: str, code: str) -> ft.Control:
+def _seat_tile(app: Screen, index: int, seat: str, name: str, background: str, code: str) -> ft.Control:
     parts: list[ft.Control] = [seat_chip(name, background, size=BODY, width=TILE - 16), text(_connected(app, seat), size=CAPTION, color=MUTED)]
-    if app.code_seat == seat:
+    if app.seat_codes.shown == seat:
         url = app.hub.join_url(code)
         parts += [
             qr_image(url, size=132, label=_("QR code to join as {name}").format(name=name)),
@@ -66,6 +62,6 @@ def _seat_tile(app: App, index: int, seat: str, name: str, background: str, code
     return card(ft.Column(parts, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True), width=TILE)
 
 
-def _connected(app: App, seat: str) -> str:
+def _connected(app: Screen, seat: str) -> str:
     devices = {page.device for page in app.hub.pages_on(seat) if page.remote}
     return render(P("on {n} phone", "on {n} phones", n=len(devices))) if devices else _("on no phone yet")

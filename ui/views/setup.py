@@ -13,7 +13,7 @@ part adds; the core checks it, and a refusal (naming the setting) is shown above
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -24,11 +24,10 @@ from companion.messages import M, Text, render
 from companion.palette import seat_colour
 from companion.settings import SettingInfo, describe, dotted_overrides, merged, read_table_file
 from ui.games import screens_for
+from ui.screen import Screen
+from ui.views import home
 from ui.widgets.common import BODY, BUTTON_HEIGHT, CAPTION, MUTED, REFUSED, button, caption, card, icon_button, keyed, safe, seat_chip, text
 from ui.widgets.keypad import TypingTarget, keyboard
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 FIELD_WIDTH = 250
 #: the border of the name field the on-screen keys type into
@@ -39,18 +38,16 @@ RECENT_NAMES = 8
 SettingField = ft.Dropdown | ft.Switch | ft.TextField
 
 
-def _game(app: App) -> GameDefinition | None:
+def _game(app: Screen) -> GameDefinition | None:
     games = app.companion.games()
-    game_id = app.setup_game if app.setup_game in games else next(iter(games), None)
+    game_id = app.wizard.game if app.wizard.game in games else next(iter(games), None)
     return app.companion.definition(game_id) if game_id is not None else None
 
 
-def build(app: App) -> ft.Control:
+def build(app: Screen) -> ft.Control:
     game = _game(app)
     if game is None:
         app.screen = "home"
-        from ui.views import home
-
         return home.build(app)
     settings = [s for s in describe(game.settings, game.default_settings()) if s.in_wizard]
     seat_count = next((s for s in settings if s.key == game.seat_count_setting), None)
@@ -205,12 +202,12 @@ def _set_name_count(names: ft.Row, count: int, on_change: Callable[..., None], o
     del names.controls[count:]
 
 
-def _last_table(app: App, game_id: str) -> list[str]:
+def _last_table(app: Screen, game_id: str) -> list[str]:
     """The players of the most recent saved game of `game_id`, in their seats' order ([] when there is none)."""
     return next((list(saved.players) for saved in app.companion.saved_games() if saved.game == game_id), [])
 
 
-def _recent_names(app: App) -> list[str]:
+def _recent_names(app: Screen) -> list[str]:
     """The players of the most recent saved games, each once: a regular table taps its names in."""
     found: list[str] = []
     for saved in app.companion.saved_games():
@@ -220,7 +217,7 @@ def _recent_names(app: App) -> list[str]:
     return found[:RECENT_NAMES]
 
 
-def _table_file_choice(app: App, game: GameDefinition, fields: dict[str, SettingField],
+def _table_file_choice(app: Screen, game: GameDefinition, fields: dict[str, SettingField],
                        show_error: Callable[[Text], None]) -> tuple[ft.Dropdown | None, dict[str, Any]]:
     """A choice of the table's own files (`tables/<game>/*.toml` beside the save file: its cards and
     settings), or None when there are none; and what the chosen one holds (empty until one is). A

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.contract import View
 from companion.i18n import _
 from companion.messages import render
+from ui.screen import Screen
 from ui.widgets.common import BODY, BUTTON_HEIGHT, BUTTON_PADDING, MID, button, text
 from ui.widgets.fit import lines
 from ui.widgets.ring import RingPreview
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 GESTURES = ("tap", "double", "hold")
 #: the simulated buttons' column, and each gesture's button in it
@@ -34,7 +31,7 @@ def _gesture_label(gesture: str) -> str:
     return {"tap": _("tap"), "double": _("double"), "hold": _("hold")}[gesture]
 
 
-def panel(app: App, view: View) -> ft.Control:
+def panel(app: Screen, view: View) -> ft.Control:
     companion = app.companion
     columns: list[ft.Control] = []
     if companion.simulated_ring:
@@ -68,7 +65,7 @@ def like_a_device(act: Callable[[], object]) -> Callable[[object], None]:
     return handler
 
 
-def _buttons(app: App) -> ft.Control:
+def _buttons(app: Screen) -> ft.Control:
     companion = app.companion
     table = companion.table
     pointing = render(table.selection()) if table is not None else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -20,17 +20,15 @@ from companion.i18n import _
 from companion.inputs import Ask, Option
 from companion.messages import render
 from ui.games.bigbang import words
+from ui.screen import Screen
 from ui.widgets.common import BODY, REFUSED, SELECTED_BG, button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 FACES: tuple[int | str, ...] = (1, 2, 3, 4, "moon")
 #: a value not chosen yet (None is a choice: "the companion draws")
 UNSET = "unset"
 
 
-def fight_odds(app: App, option: Option) -> dict[str, Any] | None:
+def fight_odds(app: Screen, option: Option) -> dict[str, Any] | None:
     """The odds of the fight `option` starts: at its location (Howard's remote fight names one),
     else where the chosen character stands."""
     session = app.companion.session
@@ -43,13 +41,13 @@ def fight_odds(app: App, option: Option) -> dict[str, Any] | None:
     return next((o for o in odds if o["location"] == location), None)
 
 
-def rolled_faces(app: App) -> tuple[int | str, int | str] | None:
+def rolled_faces(app: Screen) -> tuple[int | str, int | str] | None:
     """The roll and the re-roll the companion's die gives the next step, or None without a game."""
     session = app.companion.session
     return virtual_rolls(session.next_rng()) if session is not None else None
 
 
-def fight_dialog(app: App, option: Option) -> ft.AlertDialog:
+def fight_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     view = app.view()
     character = (view.get("chosen") or {}).get("character")
     odds = fight_odds(app, option)

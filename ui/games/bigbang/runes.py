@@ -3,7 +3,7 @@ tells the letters, a tap lays one at the next rune), the clues, and the gate att
 shows the letters for the table to check against the cardboard, and spends nothing until confirmed."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -11,23 +11,21 @@ from companion.contract import View
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import M, P, render
+from ui.screen import Screen
 from ui.views.menu import choose
 from ui.widgets.common import BODY, CAPTION, MID, MUTED, button, card, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 MAIN_TAB = "table"
 
 
-def runes_panel(app: App, view: View) -> ft.Control:
+def runes_panel(app: Screen, view: View) -> ft.Control:
     gate = view["gate"]
     options = app.options()
     swap = next((o for o in options if o.dialog == "swap"), None)
     lay = {o.command.get("letter"): o for o in options if o.command.get("cmd") == "lay"}
     attempt = next((o for o in options if o.dialog == "gate"), None)
     clue_options = [o for o in options if o.command.get("cmd") == "ask" or o.command.get("item") == "clue"]
-    first = app.scratch.get("swap_first")
+    first = app.choosing.scratch.get("swap_first")
 
     def letter_button(letter: str, on_board: bool = True) -> ft.Control:
         chosen = first == letter
@@ -74,17 +72,17 @@ def runes_panel(app: App, view: View) -> ft.Control:
     ], spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-def tap_letter(app: App, swap: Option | None, letter: str) -> None:
+def tap_letter(app: Screen, swap: Option | None, letter: str) -> None:
     """Sheldon's swap as two taps: the first letter, then the one it swaps with."""
     if swap is None:
         app.tell("refused", M("Only Sheldon's special action swaps letters, before any other action."))
         return
-    first = app.scratch.get("swap_first")
+    first = app.choosing.scratch.get("swap_first")
     if first is None:
-        app.scratch["swap_first"] = letter
+        app.choosing.scratch["swap_first"] = letter
         app.render()
         return
-    app.scratch.pop("swap_first", None)
+    app.choosing.scratch.pop("swap_first", None)
     if first == letter:
         app.render()
         return
@@ -95,8 +93,8 @@ def tap_letter(app: App, swap: Option | None, letter: str) -> None:
         app.render()
 
 
-def start_swap(app: App) -> None:
-    app.scratch.pop("swap_first", None)
+def start_swap(app: Screen) -> None:
+    app.choosing.scratch.pop("swap_first", None)
     app.note("selected", M("Tap two letters to swap them."))
     app.go("game", "runes")
 
@@ -117,7 +115,7 @@ def _last_attempt(last: dict[str, Any] | None) -> str:
     return _("Last attempt failed.")
 
 
-def gate_dialog(app: App, option: Option) -> ft.AlertDialog:
+def gate_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     """The attempt spends cubes: first the table checks the letters on the real board."""
     view = app.view()
     gate = view["gate"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -15,17 +15,15 @@ from companion.games.bigbang.config import default_settings
 from companion.i18n import _
 from companion.messages import M, Text
 from ui.games import SetupPart
+from ui.screen import Screen
 from ui.widgets.common import BODY, CAPTION, MUTED, icon_button, safe, text
 from ui.widgets.keypad import BACKSPACE, DIGITS_LOW, ENTER, keypad, typed
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: the PIN's length the rules accept
 PIN_DIGITS = 8
 
 
-def setup_part(app: App) -> SetupPart:
+def setup_part(app: Screen) -> SetupPart:
     gate = default_settings()["gate"]
     runes, letters = gate["runes"], gate["letters"]
     mode = ft.Dropdown(label=_("Rune solution"), value="drawn", width=380, text_size=BODY, options=[

@@ -2,7 +2,7 @@
 names, the six locations, what lies beside the board, and the options menu."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -11,18 +11,16 @@ from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Track
 from ui.games.bigbang import words
+from ui.screen import Screen
 from ui.views.menu import answered_in_place, options_panel
 from ui.widgets.common import BODY, MID, MORE_BELOW, banner, caption, text
 from ui.widgets.ring import track_dial
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: location tiles are tinted by what lies there: a foe, a friend, a find
 KIND_TINTS = {"enemy": "#4a1c1c", "helper": "#1b3a26", "treasure": "#3a321b"}
 
 
-def table_panel(app: App, view: View) -> ft.Control:
+def table_panel(app: Screen, view: View) -> ft.Control:
     mine = my_hand(app, view)
     if app.narrow:  # a phone on a seat: its own hand and the menu first, then the board, in one scrolling column
         return ft.Column([*mine, options_panel(app, width=None, fill=False), ft.Row([moon_track(app, view, 170), cubes(view)], wrap=True),
@@ -35,10 +33,10 @@ def table_panel(app: App, view: View) -> ft.Control:
     return ft.Row([left, middle, right], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def _real_deal_layout(app: App, view: View) -> ft.Control | None:
+def _real_deal_layout(app: Screen, view: View) -> ft.Control | None:
     """Laying out the real deal: the next location's cards straight away, a tap each (the menu would take
     two: the location, then its card); None at any other time."""
-    if view.turn.phase != "layout" or app.pending is not None:
+    if view.turn.phase != "layout" or app.choosing.pending is not None:
         return None
     table = app.companion.table
     if table is None or (table.menu(app.viewer) is not None and table.menu(app.viewer).option is not None):
@@ -47,7 +45,7 @@ def _real_deal_layout(app: App, view: View) -> ft.Control | None:
     return answered_in_place(app, place) if place is not None else None
 
 
-def my_hand(app: App, view: View) -> list[ft.Control]:
+def my_hand(app: Screen, view: View) -> list[ft.Control]:
     """On a player's own screen (a phone held close), that player's hand first, in big letters: with the
     companion's own cards there is no cardboard to look at."""
     if not app.viewer.is_seat:
@@ -60,13 +58,13 @@ def my_hand(app: App, view: View) -> list[ft.Control]:
                          border_radius=ft.BorderRadius.all(8), padding=ft.Padding.symmetric(horizontal=8, vertical=4))]
 
 
-def red_moon_alert(app: App, view: View) -> list[ft.Control]:
+def red_moon_alert(app: Screen, view: View) -> list[ft.Control]:
     if view.turn.status == "playing" and view.get("red_moon"):
         return [banner(_("Red moon! The ring drops {n} after this turn.").format(n=view["danger_on_board"]), colour("danger").screen)]
     return []
 
 
-def moon_track(app: App, view: View, size: int) -> ft.Control:
+def moon_track(app: Screen, view: View, size: int) -> ft.Control:
     """The ring's own track view (the same the LEDs show), drawn as numbered dots."""
     session = app.companion.session
     ring = session.ring() if session is not None else None

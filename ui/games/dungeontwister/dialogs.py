@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
 from companion.inputs import Option
 from ui.games.dungeontwister import words
+from ui.screen import Screen
 from ui.widgets.common import BODY, SELECTED_BG, button, text
 
-if TYPE_CHECKING:
-    from ui.app import App
 
-
-def _refresh(app: App) -> None:
+def _refresh(app: Screen) -> None:
     with contextlib.suppress(Exception):  # not shown yet
         app.page.update()
 
@@ -36,7 +34,7 @@ def strength(view: Mapping[str, Any], tokens: list[str], item: str, bonus: int) 
     return values + bonus * sum(1 for t in tokens if (chars[t]["carrying"] or "").endswith(":" + item))
 
 
-def attack_dialog(app: App, option: Option) -> ft.AlertDialog:
+def attack_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     view = app.view().fields
     active = view["active"]
     able = [c["id"] for c in view["characters"] if c["can_act"]]
@@ -76,7 +74,7 @@ def attack_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def reveal_dialog(app: App, option: Option) -> ft.AlertDialog:
+def reveal_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     view = app.view().fields
     able = [c["id"] for c in view["characters"] if c["can_act"]]
     hidden = [t["id"] for t in [*view["characters"], *view["objects"]] if t["status"] == "reserve"]

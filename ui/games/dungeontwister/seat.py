@@ -5,8 +5,6 @@ AP and VP; and this seat's menu when it is its turn.
 Drawn from the seat's own view: the only secrets on it are this seat's."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from companion.contract import View
@@ -14,17 +12,15 @@ from companion.i18n import _
 from companion.palette import colour
 from ui.games.dungeontwister import words
 from ui.games.dungeontwister.table import fight_board
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import CAPTION, MUTED, TOUCH, button, card, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: a combat card's button: a fingertip, and then some (the one tap that matters most)
 CARD_SIZE = 72
 
 
-def seat_panel(app: App, view: View) -> ft.Control:
+def seat_panel(app: Screen, view: View) -> ft.Control:
     mine = view.get("my_colour")
     if mine is None:
         return ft.Column([options_panel(app, width=None, fill=False)], scroll=ft.ScrollMode.AUTO, expand=True)
@@ -50,7 +46,7 @@ def header(view: View, mine: str) -> ft.Control:
                 border_colour=tint)
 
 
-def choose_card(app: App, view: View, mine: str) -> ft.Control:
+def choose_card(app: Screen, view: View, mine: str) -> ft.Control:
     """One big button per card value in hand; a tap chooses it in secret. Chosen: which, and whom the table waits for."""
     chosen = view.get("my_choice")
     if chosen is not None:

@@ -8,7 +8,7 @@ chosen, none used. With choices made at the table (setting `seats.secret_choices
 shows the starting lines and the fight's cards as the table entered them: they lie face up there."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -16,11 +16,9 @@ from companion.contract import View
 from companion.i18n import _
 from companion.palette import colour
 from ui.games.dungeontwister import words
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: a character's place, as the colour of its tile's edge
 STATUS_TINTS = {"maze": "#37474f", "wounded": "#e65100", "carried": "#6d4c41", "dead": "#212121", "escaped": "#2e7d32", "reserve": "#263238"}
@@ -28,7 +26,7 @@ STATUS_TINTS = {"maze": "#37474f", "wounded": "#e65100", "carried": "#6d4c41", "
 DIM = "#78909c"
 
 
-def table_panel(app: App, view: View) -> ft.Control:
+def table_panel(app: Screen, view: View) -> ft.Control:
     if view.turn.status == "setup" or "players" not in view.fields:
         return ft.Column([options_panel(app, width=None, fill=False)])
     if app.narrow:

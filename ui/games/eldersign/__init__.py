@@ -5,8 +5,6 @@ and "what now?", the dialogs that enter a roll, start an attempt and pick a clue
 midnight and awakening banners, and the setup's choice of the Ancient One and the investigators. The shell draws the rest (ui/games/__init__.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from companion.contract import View
@@ -14,28 +12,26 @@ from companion.i18n import _
 from companion.inputs import Option
 from ui.games import GameScreens, SetupPart, Tab
 from ui.games.eldersign import dice, own, people, setup, table
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.screen import Screen
 
 
 class ElderSignScreens(GameScreens):
-    def tabs(self, app: App) -> list[Tab]:
+    def tabs(self, app: Screen) -> list[Tab]:
         return [Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, table.table_panel),
                 Tab("investigators", lambda: _("Investigators"), ft.Icons.GROUPS, people.investigators_panel)]
 
-    def seat_tabs(self, app: App) -> list[Tab]:
+    def seat_tabs(self, app: Screen) -> list[Tab]:
         """A seat's own investigator first (its ± taps and its menu); the table beside it: nothing is secret."""
         return [Tab("seat", lambda: _("My investigator"), ft.Icons.PERSON, people.seat_panel),
                 Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, table.table_panel)]
 
-    def alerts(self, app: App, view: View) -> list[ft.Control]:
+    def alerts(self, app: Screen, view: View) -> list[ft.Control]:
         return table.alerts(view)
 
-    def setup_part(self, app: App) -> SetupPart:
+    def setup_part(self, app: Screen) -> SetupPart:
         return setup.setup_part(app)
 
-    def dialog(self, app: App, option: Option) -> bool:
+    def dialog(self, app: Screen, option: Option) -> bool:
         if option.dialog == "roll":
             app.show_dialog(dice.roll_dialog(app))
         elif option.dialog == "attempt":

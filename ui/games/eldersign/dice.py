@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -21,10 +21,8 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
 from ui.games.eldersign.worked import worked_out
+from ui.screen import Screen
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, SELECTED_BG, TOUCH, button, card, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 INK = "#eceff1"
 DIE_COLOURS = {"green": "#2e7d32", "yellow": "#f9a825", "red": "#c62828"}
@@ -54,7 +52,7 @@ def face_name(face: str) -> str:
             "lore": _("Lore"), "peril": _("Peril"), "terror": _("Terror"), "wild": _("Wild"), "blank": _("blank")}.get(face, face)
 
 
-def attempt_panel(app: App, view: View) -> ft.Control:
+def attempt_panel(app: Screen, view: View) -> ft.Control:
     a = view["attempt"]
     title = _("Attack on {name}").format(name=view["ancient_one"]["name"]) if a["battle"] else a["name"]
     rows: list[ft.Control] = [
@@ -74,7 +72,7 @@ def attempt_panel(app: App, view: View) -> ft.Control:
     return card(ft.Column(rows, spacing=4, tight=True), padding=6)
 
 
-def odds_line(app: App) -> ft.Control:
+def odds_line(app: Screen) -> ft.Control:
     """The chance to complete the attempt from here and, after a roll, the advice's best plan."""
     worked = worked_out(app)
     if worked is None:
@@ -124,7 +122,7 @@ def die_square(colour: str | None, face: str, label: str, number: int | None = N
 
 
 # -- the dialogs --------------------------------------------------------------------------------------
-def roll_dialog(app: App) -> ft.AlertDialog:
+def roll_dialog(app: Screen) -> ft.AlertDialog:
     """Enter the faces rolled: a pad of faces per colour due, one tap per die, in any order; the dice said
     so far grouped by face, and what is still to say; "Roll for us". The faces are sent in the dice's
     face order, as the buttons' count of each face sends them (companion/games/eldersign/entry.py), so
@@ -196,7 +194,7 @@ def _colour_name(colour: str) -> str:
     return {"green": _("Green"), "yellow": _("Yellow"), "red": _("Red")}[colour]
 
 
-def attempt_dialog(app: App, option: Option) -> ft.AlertDialog:
+def attempt_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     """Start an attempt (or an attack): the yellow and red dice when an item or ability adds them."""
     state = {"yellow": False, "red": False}
     body = ft.Column(spacing=6, tight=True)
@@ -231,7 +229,7 @@ def _toggle(label: str, on: bool, handler: Callable[..., Any], colour: str) -> f
                   max_lines=1, width=180)
 
 
-def clue_dialog(app: App) -> ft.AlertDialog:
+def clue_dialog(app: Screen) -> ft.AlertDialog:
     """Spend a clue: tap the dice to roll again (the others stay as they lie)."""
     a = app.view()["attempt"]
     chosen: set[int] = set()
@@ -270,7 +268,7 @@ def clue_dialog(app: App) -> ft.AlertDialog:
     return dialog
 
 
-def advice_dialog(app: App) -> ft.AlertDialog:
+def advice_dialog(app: Screen) -> ft.AlertDialog:
     """The attempt's exact chance from here and, after a roll, every plan with the chance after it, best
     first: "Do it" sends the plan's first step (the advice is asked again after it)."""
     worked = worked_out(app)
@@ -297,11 +295,12 @@ def advice_dialog(app: App) -> ft.AlertDialog:
     dialog = ft.AlertDialog(modal=True, title=ft.Text(_("What now?"), size=20),
                             content=ft.Container(ft.Column(rows, spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), width=600, height=320),
                             actions=[button(_("Close"), lambda e: app.close_dialog(), max_lines=1)], content_padding=ft.Padding.all(10))
-    dialog.data = {"plans": plans, "odds": odds, "waiting": worked is None}
+    # while the odds are worked out: how to draw the dialog again once they are (worked.py)
+    dialog.data = {"plans": plans, "odds": odds, "waiting": (lambda: advice_dialog(app)) if worked is None else None}
     return dialog
 
 
-def _do(app: App, command: dict[str, Any] | None) -> None:
+def _do(app: Screen, command: dict[str, Any] | None) -> None:
     app.close_dialog()
     if command:
         app.command(command)

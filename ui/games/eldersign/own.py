@@ -6,7 +6,7 @@ refused with the rules' reason, shown in the form, and changes nothing; the card
 the table's file (README.md of the game, "A table's own Mythos cards and monsters")."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -14,16 +14,14 @@ from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
 from ui import i18n
+from ui.screen import Screen
 from ui.widgets.common import BODY, CAPTION, MUTED, REFUSED, button
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: the monster's task is typed (any task in the odds notation), not picked
 TYPED = ("task",)
 
 
-def new_card_dialog(app: App, option: Option) -> ft.AlertDialog:
+def new_card_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     mythos = option.command.get("cmd") == "new_mythos"
     name = ft.TextField(label=_("Name on the card"), value=str(option.command.get("name") or ""), width=420, text_size=18, dense=True)
     fields: dict[str, ft.Control] = {}

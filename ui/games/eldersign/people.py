@@ -4,19 +4,17 @@ Every ± is an `adjust` command sent as this page's viewer (a seat changes only 
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.contract import View
 from companion.i18n import _, pgettext
 from companion.palette import seat_colour
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, TOUCH, button, caption, card, icon_button, safe, text
 from ui.widgets.fit import TEXT_SPACING, lines
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 INK = "#eceff1"
 SANITY, STAMINA = "#90caf9", "#ef9a9a"
@@ -29,7 +27,7 @@ def counter_label(key: str) -> str:
             "unique": _("Unique items"), "spells": _("Spells"), "allies": _("Allies"), "trophies": _("Trophies")}[key]
 
 
-def investigator_rows(app: App, view: View) -> ft.Control:
+def investigator_rows(app: Screen, view: View) -> ft.Control:
     """One finger-tall row per investigator: name, sanity, stamina, clues; tap it for the ± taps."""
     return ft.Column([_compact(app, view, i) for i in view["investigators"]], spacing=3, tight=True)
 
@@ -38,7 +36,7 @@ def investigator_rows(app: App, view: View) -> ft.Control:
 COMPACT_NAME_WIDTH = 120
 
 
-def _compact(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
+def _compact(app: Screen, view: View, inv: dict[str, Any]) -> ft.Control:
     index = view.seat_index(inv["seat"]) or 0
     seat = seat_colour(index).screen
     if inv["devoured"]:
@@ -64,13 +62,13 @@ def _pair(label: str, value: int, top: int | None, tint: str) -> ft.Control:
                   spacing=2, tight=True)
 
 
-def open_counters(app: App, seat: str) -> None:
+def open_counters(app: Screen, seat: str) -> None:
     if app.viewer.is_seat and app.viewer.seat != seat:
         return  # a seat changes only its own investigator
     app.show_dialog(counters_dialog(app, seat))
 
 
-def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
+def counters_dialog(app: Screen, seat: str) -> ft.AlertDialog:
     """Every counter of one investigator with − and + (48 px each), the number large between them."""
     body = ft.Column(spacing=4, tight=True, scroll=ft.ScrollMode.AUTO)
 
@@ -85,7 +83,7 @@ def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
         app.command({"cmd": "adjust", "seat": seat, "what": key, "amount": amount})
         redraw()
 
-    def counter_row(app: App, inv: dict[str, Any], key: str) -> ft.Control:
+    def counter_row(app: Screen, inv: dict[str, Any], key: str) -> ft.Control:
         top = inv.get(f"max_{key}")
         value = f"{inv[key]}/{top}" if top else str(inv[key])
         return ft.Row([text(counter_label(key), size=BODY, color=INK, width=150),
@@ -101,7 +99,7 @@ def counters_dialog(app: App, seat: str) -> ft.AlertDialog:
     return dialog
 
 
-def investigators_panel(app: App, view: View) -> ft.Control:
+def investigators_panel(app: Screen, view: View) -> ft.Control:
     """Every investigator in one row: name and ability, sanity −/+, stamina −/+, clues −/+, possessions."""
     rows: list[ft.Control] = [card(_full_row(app, view, inv), padding=4, border_colour=seat_colour(view.seat_index(inv["seat"]) or 0).screen)
                               for inv in view["investigators"]]
@@ -111,7 +109,7 @@ def investigators_panel(app: App, view: View) -> ft.Control:
     return ft.Row([column, ft.Container(options_panel(app), width=232)], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def _full_row(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
+def _full_row(app: Screen, view: View, inv: dict[str, Any]) -> ft.Control:
     mine = app.is_table or app.viewer.seat == inv["seat"]
     goods = ", ".join(f"{counter_label(k)} {inv[k]}" for k in ("common", "unique", "spells", "allies", "trophies") if inv[k])
     head = ft.Row([text(("▶ " if inv["active"] else "") + inv["seat"], size=BODY, weight=ft.FontWeight.BOLD, color=INK),
@@ -127,7 +125,7 @@ def _full_row(app: App, view: View, inv: dict[str, Any]) -> ft.Control:
 COUNTER_LABEL_WIDTH = 116
 
 
-def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: bool) -> ft.Control:
+def _plus_minus(app: Screen, inv: dict[str, Any], key: str, tint: str, enabled: bool) -> ft.Control:
     top = inv.get(f"max_{key}")
     value = f"{inv[key]}/{top}" if top else str(inv[key])
 
@@ -146,7 +144,7 @@ def _plus_minus(app: App, inv: dict[str, Any], key: str, tint: str, enabled: boo
                   spacing=0, tight=True)
 
 
-def seat_panel(app: App, view: View) -> ft.Control:
+def seat_panel(app: Screen, view: View) -> ft.Control:
     """A seat's own investigator: the counters with ± taps, its ability, where it stands; its menu."""
     me = next((i for i in view["investigators"] if i["seat"] == app.viewer.seat), None)
     if me is None:
@@ -165,7 +163,7 @@ def seat_panel(app: App, view: View) -> ft.Control:
                   vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def _seat_counter(app: App, me: dict[str, Any], key: str) -> ft.Control:
+def _seat_counter(app: Screen, me: dict[str, Any], key: str) -> ft.Control:
     top = me.get(f"max_{key}")
     value = f"{me[key]}/{top}" if top else str(me[key])
 

@@ -6,7 +6,7 @@ table's language (data/cards.toml); the core checks the choice when the game sta
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -15,16 +15,14 @@ from companion.games.eldersign.state import default_config
 from companion.i18n import _
 from companion.messages import M, Text, render
 from ui.games import SetupPart
+from ui.screen import Screen
 from ui.widgets.common import BODY, CAPTION, MUTED, button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: the chosen investigators' buttons stand out
 CHOSEN = "#1565c0"
 
 
-def setup_part(app: App) -> SetupPart:
+def setup_part(app: Screen) -> SetupPart:
     config = default_config()
     # the settings' Ancient One first (the table changes it, or lets the companion draw one)
     ancient = ft.Dropdown(label=_("Ancient One"), value=config.ancient_one.id, width=380, text_size=BODY, options=[

@@ -4,7 +4,7 @@ adventures in play, or the attempt on the table, in the middle; the options menu
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -12,21 +12,18 @@ from companion.contract import View
 from companion.i18n import _
 from companion.palette import colour, seat_colour
 from companion.ring import Gauge
+from ui.games.eldersign.dice import attempt_panel, box_symbols
+from ui.games.eldersign.people import investigator_rows
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import BODY, CAPTION, MORE_BELOW, MUTED, banner, card, figure, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 INK = "#eceff1"
 #: tints of an adventure tile by its terror effect
 TERROR_TINTS = {"none": "#263238", "discard": "#3e2723", "fail": "#4a1c1c"}
 
 
-def table_panel(app: App, view: View) -> ft.Control:
-    from ui.games.eldersign.dice import attempt_panel
-    from ui.games.eldersign.people import investigator_rows
-
+def table_panel(app: Screen, view: View) -> ft.Control:
     if view.get("attempt"):  # the dice on the table first: they are what everyone looks at now
         middle: list[ft.Control] = [attempt_panel(app, view), investigator_rows(app, view)]
     else:
@@ -60,7 +57,7 @@ def alerts(view: View) -> list[ft.Control]:
 
 
 # -- the doom track and the clock, as the ring shows them -------------------------------------------
-def dial_column(app: App, view: View, size: int) -> ft.Control:
+def dial_column(app: Screen, view: View, size: int) -> ft.Control:
     ao = view["ancient_one"]
     session = app.companion.session
     gauge = session.ring() if session is not None else None
@@ -139,7 +136,7 @@ def _clock_hand(view: View, size: int) -> list[ft.Control]:
 
 
 # -- the adventures in play ---------------------------------------------------------------------------
-def adventures(app: App, view: View) -> ft.Control:
+def adventures(app: Screen, view: View) -> ft.Control:
     tiles = [adventure_tile(view, a) for a in view["adventures"]]
     if view["to_lay"]:
         tiles.append(card(text(_("Lay {n} new adventure card(s)").format(n=view["to_lay"]), size=BODY, color="#ffcc80"), padding=6))
@@ -167,8 +164,6 @@ def adventure_tile(view: View, a: dict[str, Any]) -> ft.Control:
 
 def task_line(tasks: list[dict[str, Any]]) -> str:
     """The tasks as the card prints them, in the dice symbols: "1: ⚲3 › 2: ☠ ☠ | 3: ☰ ☰" (› printed order, | any)."""
-    from ui.games.eldersign.dice import box_symbols
-
     parts = []
     for i, task in enumerate(tasks):
         if i:

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.contract import TABLE
+from ui.screen import Pages, Screen
 
 if TYPE_CHECKING:
     from companion.session import Session
-    from ui.app import App, Hub
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ _WORKING: weakref.WeakKeyDictionary[Session, object] = weakref.WeakKeyDictionary
 _THREADS: list[threading.Thread] = []
 
 
-def worked_out(app: App) -> Worked | None:
+def worked_out(app: Screen) -> Worked | None:
     """The odds and advice of the state on the table, or None while a thread works them out (every
     page showing the game is redrawn when they are ready)."""
     session = app.companion.session
@@ -67,7 +67,7 @@ def worked_out(app: App) -> Worked | None:
     return None
 
 
-def _work(hub: Hub, session: Session, state: object) -> None:
+def _work(hub: Pages, session: Session, state: object) -> None:
     analyses = session.game.analyses
     try:  # the analyses take turns with any other caller themselves (companion/games/eldersign/analysis.py)
         if session.state is not state:  # the table moved on before this began: its own thread will come
@@ -92,13 +92,11 @@ def _work(hub: Hub, session: Session, state: object) -> None:
             app.post(_arrived, app)
 
 
-def _arrived(app: App) -> None:
+def _arrived(app: Screen) -> None:
     """Draw the page again; a "What now?" dialog still waiting for these odds is drawn again too."""
-    waiting = app.dialog is not None and (getattr(app.dialog, "data", None) or {}).get("waiting")
-    if waiting:
-        from ui.games.eldersign.dice import advice_dialog
-
-        app.show_dialog(advice_dialog(app))
+    again = (getattr(app.dialog, "data", None) or {}).get("waiting") if app.dialog is not None else None
+    if callable(again):
+        app.show_dialog(again())
     app.render()
 
 

@@ -4,8 +4,6 @@ totals, who is winning), a seat's own panel (its gear to equip, carry or sell), 
 that ask a card's values on one screen. The shell draws the rest (ui/games/__init__.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from companion.contract import View
@@ -13,24 +11,22 @@ from companion.i18n import _
 from companion.inputs import Option
 from ui.games import GameScreens, Tab
 from ui.games.munchkin import dialogs, seat, table
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.screen import Screen
 
 
 class MunchkinScreens(GameScreens):
-    def tabs(self, app: App) -> list[Tab]:
+    def tabs(self, app: Screen) -> list[Tab]:
         return [Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, table.table_panel)]
 
-    def seat_tabs(self, app: App) -> list[Tab]:
+    def seat_tabs(self, app: Screen) -> list[Tab]:
         """A seat's own gear and menu first; the whole table (nothing in it is secret) beside it."""
         return [Tab("seat", lambda: _("My seat"), ft.Icons.PERSON, seat.seat_panel),
                 Tab("table", lambda: _("Table"), ft.Icons.TABLE_RESTAURANT, table.table_panel)]
 
-    def alerts(self, app: App, view: View) -> list[ft.Control]:
+    def alerts(self, app: Screen, view: View) -> list[ft.Control]:
         return table.alerts(view)
 
-    def dialog(self, app: App, option: Option) -> bool:
+    def dialog(self, app: Screen, option: Option) -> bool:
         if option.dialog == "sell":
             app.show_dialog(dialogs.sell_dialog(app, option.command.get("items"), double=bool(option.command.get("double"))))
         elif option.dialog == "helper":

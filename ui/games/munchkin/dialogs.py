@@ -7,18 +7,16 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
 from companion.inputs import Option
 from companion.messages import render
-from ui.games.munchkin.table import standing
+from ui.games.munchkin.words import standing
+from ui.screen import Screen
 from ui.widgets.common import BODY, SELECTED_BG, button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: gold values a card sold from the hand is commonly worth
 HAND_GOLD = (100, 200, 300, 400, 500, 600, 1000)
@@ -26,7 +24,7 @@ HAND_GOLD = (100, 200, 300, 400, 500, 600, 1000)
 HINT = "#ffb74d"
 
 
-def _refresh(app: App) -> None:
+def _refresh(app: Screen) -> None:
     with contextlib.suppress(Exception):  # not shown yet
         app.page.update()
 
@@ -43,7 +41,7 @@ def _choices(current: Any, values: list[tuple[Any, str]], on_pick: Callable[[Any
                    for v, label in values], spacing=4, wrap=True, run_spacing=4)
 
 
-def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
+def asks_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     """Every value the option asks, on one screen, each a row of big buttons; the fight's standing on top.
     While something is not picked, "Play it" is disabled and the title says what is missing (a whole
     catalogue offers many cards, none picked for the player). A question whose `when` says it is not
@@ -108,7 +106,7 @@ def asks_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def helper_dialog(app: App, option: Option) -> ft.AlertDialog:
+def helper_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     """The helper joins; the bribe agreed at the table is kept as a note (seed: a bribe may be offered)."""
     bribe = ft.TextField(label=_("Bribe (a note, may stay empty)"), text_size=18, dense=True, max_length=120)
 
@@ -124,7 +122,7 @@ def helper_dialog(app: App, option: Option) -> ft.AlertDialog:
     return dialog
 
 
-def sell_dialog(app: App, preselected: list[int] | None = None, double: bool = False) -> ft.AlertDialog:
+def sell_dialog(app: Screen, preselected: list[int] | None = None, double: bool = False) -> ft.AlertDialog:
     """Pick items on the table and gold values of cards from the hand; the levels they buy are shown.
     Only the player whose turn it is sells (seed §Gegenstände verkaufen). A Halfling may have the most
     valuable item sold count double, once a turn (the switch shows only while that is allowed)."""
@@ -195,7 +193,7 @@ def sell_dialog(app: App, preselected: list[int] | None = None, double: bool = F
     return dialog
 
 
-def charity_dialog(app: App, option: Option) -> ft.AlertDialog:
+def charity_dialog(app: Screen, option: Option) -> ft.AlertDialog:
     """Seed, Phase 4 (Milde Gabe): the hand over its limit at the end of the turn. Says how many cards
     are too many and where they go — the lowest level, split as evenly as possible (each split the
     rules allow is a choice, the one tapped picked), or the discard pile when the player is lowest —

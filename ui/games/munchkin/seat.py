@@ -3,7 +3,7 @@ fight if there is one, its items with what can be done to each now, and its menu
 secret (the table sees the same); it is this player's controls, on their own screen."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -13,17 +13,15 @@ from companion.inputs import Option
 from companion.messages import render
 from companion.palette import colour
 from ui.games.munchkin.table import INK, PLAYERS_GREEN, combat_board, sell_button, slots
+from ui.screen import Screen
 from ui.views.menu import choose, options_panel
 from ui.widgets.common import BIG, BODY, CAPTION, MUTED, button, card, icon_button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: what an item's own buttons do, by the menu command that offers it
 ITEM_ACTIONS = ("equip", "unequip", "oneshot")
 
 
-def seat_panel(app: App, view: View) -> ft.Control:
+def seat_panel(app: Screen, view: View) -> ft.Control:
     me = next((p for p in view["players"] if p["name"] == app.viewer.seat), None)
     if me is None:
         return text(_("This seat is not at the table."), size=BIG, color=INK)
@@ -38,7 +36,7 @@ def seat_panel(app: App, view: View) -> ft.Control:
                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def header(app: App, me: dict[str, Any]) -> ft.Control:
+def header(app: Screen, me: dict[str, Any]) -> ft.Control:
     """Level and strength big; the cards in hand with − and + to correct the count."""
     seat = colour(me["colour"]).screen
     roles = ", ".join(r["name"] for r in [*me["classes"], *me["races"], *me["extras"]]) or _("human, no class")
@@ -68,7 +66,7 @@ def header(app: App, me: dict[str, Any]) -> ft.Control:
     return card(ft.Column(rows, spacing=2, tight=True), border_colour=seat)
 
 
-def gear_list(app: App, me: dict[str, Any], options: list[Option]) -> ft.Control:
+def gear_list(app: Screen, me: dict[str, Any], options: list[Option]) -> ft.Control:
     """Every item in play with its numbers, and the menu's buttons that act on it now."""
     if not me["gear"]:
         return text(_("No items in play."), size=CAPTION, color=MUTED)
@@ -77,7 +75,7 @@ def gear_list(app: App, me: dict[str, Any], options: list[Option]) -> ft.Control
     return ft.Column([text(_("Items (gold {n})").format(n=me["gold"]), size=CAPTION, color=MUTED), *rows], spacing=3, tight=True)
 
 
-def item_row(app: App, g: dict[str, Any], actions: list[Option]) -> ft.Control:
+def item_row(app: Screen, g: dict[str, Any], actions: list[Option]) -> ft.Control:
     worn = _("worn") if g["equipped"] else _("carried")
     facts = [f"{g['bonus']:+d}", slot_name(g["slot"]), _("{n} gold").format(n=g["gold"]), worn]
     if g["big"]:

@@ -2,18 +2,18 @@
 options menu. Sized for the 800×480 table screen: numbers big, rows a finger tall."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.contract import View
 from companion.i18n import _, pgettext
 from companion.palette import colour
+from ui.games.munchkin.dialogs import sell_dialog
+from ui.games.munchkin.words import standing
+from ui.screen import Screen
 from ui.views.menu import options_panel
 from ui.widgets.common import BIG, BODY, CAPTION, MORE_BELOW, MUTED, TOUCH, banner, button, caption, card, figure, icon_button, text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 #: the worn slots, each drawn as an icon lit when something is equipped there
 SLOT_ICONS = (("headgear", ft.Icons.SPORTS_MOTORSPORTS), ("armour", ft.Icons.SHIELD), ("footgear", ft.Icons.HIKING))
@@ -25,7 +25,7 @@ SELLING_PHASES = ("door", "trouble", "charity")
 PLAYERS_GREEN, MONSTER_RED = "#81c784", colour("danger").screen
 
 
-def table_panel(app: App, view: View) -> ft.Control:
+def table_panel(app: Screen, view: View) -> ft.Control:
     fight = view.get("combat")
     if app.narrow:  # a phone: the menu first, then the board, one scrolling column
         parts: list[ft.Control] = [options_panel(app, width=None, fill=False)]
@@ -39,10 +39,8 @@ def table_panel(app: App, view: View) -> ft.Control:
                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
-def sell_button(app: App, view: View) -> list[ft.Control]:
+def sell_button(app: Screen, view: View) -> list[ft.Control]:
     """Selling, for the player whose turn it is, out of a fight (the menu offers only the backpack)."""
-    from ui.games.munchkin.dialogs import sell_dialog
-
     active = view.get("active")
     mine = app.is_table or app.viewer.seat == active
     if not mine or view.turn.status != "playing" or view.turn.phase not in SELLING_PHASES:
@@ -70,7 +68,7 @@ def alerts(view: View) -> list[ft.Control]:
 LEVEL_W, STRENGTH_W, SLOTS_W, CARDS_W = 60, 76, 132, 52
 
 
-def seat_rows(app: App, view: View) -> ft.Control:
+def seat_rows(app: Screen, view: View) -> ft.Control:
     """A header with the column names once, then one card per seat: its name whole, then its numbers
     large (they read from afar), the level between − and + (a card the companion does not know)."""
     header = ft.Row([ft.Container(width=TOUCH), _label(pgettext("munchkin", "Level"), LEVEL_W), ft.Container(width=TOUCH),
@@ -84,7 +82,7 @@ def _label(label: str, width: int) -> ft.Control:
     return ft.Container(caption(label, text_align=ft.TextAlign.CENTER), width=width)
 
 
-def seat_row(app: App, view: View, p: dict[str, Any]) -> ft.Control:
+def seat_row(app: Screen, view: View, p: dict[str, Any]) -> ft.Control:
     """Name, class and race; level with − and +; strength; worn slots and hands; cards in hand; curses; dead."""
     seat = colour(p["colour"]).screen
     roles = ", ".join(r["name"] for r in [*p["classes"], *p["races"], *p["extras"]]) or _("human, no class")
@@ -113,7 +111,7 @@ def seat_row(app: App, view: View, p: dict[str, Any]) -> ft.Control:
     )
 
 
-def _level_step(app: App, p: dict[str, Any], levels: int, mine: bool) -> ft.Control:
+def _level_step(app: Screen, p: dict[str, Any], levels: int, mine: bool) -> ft.Control:
     """− or + one level (the rules' `adjust`: never below 1, never the winning level); a seat's own only."""
     label = _("{name}: level −1") if levels < 0 else _("{name}: level +1")
     if not mine:
@@ -153,7 +151,7 @@ def level_strip(view: View) -> ft.Control:
 
 
 # -- the fight --------------------------------------------------------------------------------------------
-def combat_board(app: App, view: View, fight: dict[str, Any]) -> ft.Control:
+def combat_board(app: Screen, view: View, fight: dict[str, Any]) -> ft.Control:
     """The two sides and their totals, who is winning and by how much, and the run-away odds."""
     players = [f"{f['name']} {f['strength']}" for f in fight["fighters"]]
     players += [f"{b['name']} {b['bonus']:+d} ({b['by']})" for b in fight["boosts"]]
@@ -175,13 +173,6 @@ def combat_board(app: App, view: View, fight: dict[str, Any]) -> ft.Control:
     return card(ft.Column(rows, spacing=4, tight=True), border_colour=PLAYERS_GREEN if fight["winning"] else MONSTER_RED)
 
 
-def standing(fight: dict[str, Any]) -> str:
-    margin = fight["players_strength"] - fight["monsters_strength"]
-    if fight["winning"]:
-        return _("winning by {n}").format(n=margin) if margin > 0 else _("tie: the Warrior wins")
-    return _("needs +{n}").format(n=fight["needs"])
-
-
 def monster_line(m: dict[str, Any]) -> str:
     enhanced = "".join(f" {e['bonus']:+d}" for e in m["enhancers"])
     return _("{name}, level {level}{enhancers} = {strength}").format(name=m["name"], level=m["level"], enhancers=enhanced, strength=m["strength"])
@@ -192,7 +183,7 @@ def _total(title: str, total: int, tint: str) -> ft.Control:
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def run_odds(app: App, fight: dict[str, Any]) -> list[ft.Control]:
+def run_odds(app: Screen, fight: dict[str, Any]) -> list[ft.Control]:
     """The chance to escape (from the odds analysis, asked only while there is a fight): in the fight
     one line for everyone ("if they run"), while running each roll still due."""
     session = app.companion.session
