@@ -5,39 +5,17 @@ belongs without losing a translation, guesses none, and adding a game writes onl
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 from pydantic import Field
 
 from companion.i18n import N_
 from companion.settings import Section
 from tests.games.counter import GAME as COUNTER
+from tests.test_i18n import ROOT, TRANSLATED, english_afterwards, tool  # noqa: F401 - the fixture is used by every test here
 from ui import i18n
-
-ROOT = Path(__file__).resolve().parent.parent
-TRANSLATED = ("nl", "it", "ru", "de")
-
-
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
 
 
 def entries(language: str, name: str, root: Path = ROOT) -> dict[tuple[str | None, str], object]:
