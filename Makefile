@@ -18,13 +18,13 @@ run: $(READY)
 test: $(READY)
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # every property test (each file using hypothesis: the game kit's contract test among them) with fresh
 # random seeds and more examples; the test command is derandomized
 PROPERTY_TESTS = $(shell grep -rlE --include='*.py' '@given|RuleBasedStateMachine' tests)
 explore: $(READY)
-	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 --dist loadfile -q $(PROPERTY_TESTS) $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -q $(PROPERTY_TESTS) $(PYTEST_ARGS)
 
 bench: $(READY)
 	$(PY) benchmarks/run.py $(ARGS)
