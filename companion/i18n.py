@@ -17,6 +17,8 @@ from contextvars import ContextVar
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+#: the languages a table may choose (the screens, the voice, the command line's --lang)
+TABLE_LANGUAGES = ("en", "nl", "it", "ru", "de")
 #: marks "the table's language" for `speaking()`, over any page's own
 TABLE_LANGUAGE = gettext.NullTranslations()
 _speaking: ContextVar[gettext.NullTranslations | None] = ContextVar("companion_speaking", default=None)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards_cli import add_cards_parser
 from companion.errors import RuleError
+from companion.i18n import TABLE_LANGUAGES
 from companion.messages import M, P, Text, render
 from companion.registry import get_game, listings
 from companion.store import EventStore, RepairReport, default_path
@@ -49,8 +50,6 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--db", default=None, help=f"the save file (default: $COMPANION_DB or {default_path()})")
 
     def language_option(p: argparse.ArgumentParser) -> None:
-        from hardware.config import TABLE_LANGUAGES
-
         p.add_argument("--lang", default=None, choices=TABLE_LANGUAGES,
                        help="the table's language, spoken and shown, kept for the next start (default: the one chosen last, "
                             "else the hardware config's [speech] language, else English)")

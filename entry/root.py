@@ -44,7 +44,7 @@ LANGUAGE_FILE = "table-language"
 
 def kept_language(db_path: str | Path) -> str | None:
     """The language last chosen at this table, or None (none yet, or the file says something else)."""
-    from hardware.config import TABLE_LANGUAGES
+    from companion.i18n import TABLE_LANGUAGES
 
     try:
         code = (Path(db_path).parent / LANGUAGE_FILE).read_text(encoding="utf-8").strip()

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion import palette
 from companion.errors import RuleError
-from companion.i18n import _
+from companion.i18n import TABLE_LANGUAGES, _
 from companion.inputs import BUTTONS
 
 PIN_FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "native")
@@ -154,7 +154,6 @@ SECTIONS = {
 SPEECH_ENGINES = ("auto", "espeak-ng", "none")
 VERBOSITIES = ("everything", "alerts", "off")
 #: the table's languages (ui/i18n.py's LANGUAGES; a test keeps the two the same); "" : not set
-TABLE_LANGUAGES = ("en", "nl", "it", "ru", "de")
 #: written [[name]], one table per seat
 SEAT_SECTIONS = {
     "seat_buttons": {"seat", "pins"},

@@ -19,10 +19,11 @@ import pytest
 from companion import palette
 from companion.cards import CardCatalogue
 from companion.games.bigbang import GAME
+from companion.i18n import TABLE_LANGUAGES
 from companion.messages import render
 from companion.session import Session
 from companion.table import Table
-from hardware.config import TABLE_LANGUAGES, HardwareConfig, load
+from hardware.config import HardwareConfig, load
 from hardware.doctor import check_sound
 from hardware.events import DeviceProblem
 from hardware.rig import Rig
