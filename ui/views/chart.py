@@ -7,9 +7,9 @@ chart into a file (entry/picture.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
-import flet_charts as fch
 
 from companion.chart import CAME_OFF, DICE_TITLE, EXPECTED, ROLLS, TURN, Chart, Line
 from companion.i18n import _
@@ -17,6 +17,9 @@ from companion.messages import render
 from companion.palette import colour
 from ui.screen import Screen
 from ui.widgets.common import MUTED, button, keyed, text
+
+if TYPE_CHECKING:  # flet-charts brings matplotlib (0.6 s of a start): imported when a chart is first drawn
+    import flet_charts as fch
 
 #: every word and number on the chart (the issue's rule for a screen read from a metre)
 CHART_TEXT = 18
@@ -64,6 +67,8 @@ def _legend(lines: Sequence[Line]) -> ft.Control:
 
 def _axis(low: float, high: float, title: str | None = None) -> fch.ChartAxis:
     """Whole numbers only, at most six, each 18 px."""
+    import flet_charts as fch
+
     step = max(1, round((high - low) / 5))
     values = range(int(low), int(high) + 1, step)
     return fch.ChartAxis(labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=CHART_TEXT)) for v in values],
@@ -72,6 +77,8 @@ def _axis(low: float, high: float, title: str | None = None) -> fch.ChartAxis:
 
 
 def _chart(series: list[fch.LineChartData], max_x: float, low: float, high: float, x_title: str) -> ft.Control:
+    import flet_charts as fch
+
     return ft.Container(fch.LineChart(
         data_series=series, min_x=0, max_x=max(max_x, 1), min_y=low, max_y=max(high, low + 1), interactive=False,
         left_axis=_axis(low, max(high, low + 1)), bottom_axis=_axis(0, max(max_x, 1), x_title),
@@ -82,12 +89,16 @@ def _chart(series: list[fch.LineChartData], max_x: float, low: float, high: floa
 
 
 def _track(chart: Chart) -> ft.Control:
+    import flet_charts as fch
+
     series = [fch.LineChartData(points=[fch.LineChartDataPoint(turn, value) for turn, value in line.points],
                                 color=colour(line.colour).screen, stroke_width=4) for line in chart.lines]
     return _chart(series, chart.turns, chart.low, chart.high, render(TURN))
 
 
 def _luck(expected: Sequence[float], made: Sequence[int]) -> ft.Control:
+    import flet_charts as fch
+
     def points(values: Sequence[float]) -> list[fch.LineChartDataPoint]:
         return [fch.LineChartDataPoint(n, value) for n, value in enumerate([0, *values])]
 
