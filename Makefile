@@ -15,10 +15,12 @@ $(READY): pyproject.toml
 run: $(READY)
 	$(VENV)/bin/companion run $(ARGS)
 
+# three workers on a two-core machine: the browser tests and the fault suite spend about half their time
+# waiting (for a page to settle, a process to die); files go out longest first (tests/conftest.py)
 test: $(READY)
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
+	$(PY) -m pytest -n 3 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # every property test (each file using hypothesis: the game kit's contract test among them) with fresh
 # random seeds and more examples; the test command is derandomized

@@ -18,7 +18,7 @@ def db_path(tmp_path):
     return tmp_path / "games.db"
 
 
-#: the files that take longest (`pytest --durations`), handed out first: `pytest -n 2 --dist loadfile
+#: the files that take longest (`pytest --durations`), handed out first: `pytest -n 3 --dist loadfile
 #: --no-loadscope-reorder` (the Makefile's) gives files to the workers in the order collected, so one long
 #: file left to the end would keep a worker busy alone (xdist's own order, most tests first, did just that)
 LONGEST_FIRST = ("tests/e2e/test_layout_browser.py", "tests/test_fault_suite.py", "tests/test_benchmarks.py")
