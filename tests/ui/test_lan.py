@@ -380,7 +380,9 @@ def test_the_seats_tab_shows_one_code_at_a_time_behind_a_tap_and_hides_it_again(
     assert len(qr_codes()) == 1 and codes["Bob"] in shown(counter) and codes["Ann"] not in shown(counter)
     click(counter.root, "Hide")
     assert qr_codes() == []
-    hub.code_shown_s = 0.05
+    # long enough that the tap's own redraw is over before the timer's (this test page runs a timer's task on
+    # the timer's thread, where Flet would queue it on the page's loop behind the tap)
+    hub.code_shown_s = 0.5
     hidden = threading.Event()
     original = counter._hide_code
     counter._hide_code = lambda tap: (original(tap), hidden.set())
