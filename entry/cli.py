@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # We use no pydantic plugins: without this, pydantic scans every installed package's entry points when
+    # the first settings model is built (the console script and `python -m entry` both come through here).
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     parser = _parser()
     args = parser.parse_args(argv)
     try:
