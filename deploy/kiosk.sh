@@ -19,8 +19,9 @@ if [ -z "$BROWSER" ]; then
 fi
 
 while true; do
-    # Wait for the companion (it starts in a few seconds after boot; a restart takes about two).
-    until curl -fsS -o /dev/null --max-time 2 "$URL"; do sleep 1; done
+    # Wait for the companion (it starts in a few seconds after boot; a restart takes about one). Asked
+    # five times a second: the browser starts as soon as the server answers, not up to a second later.
+    until curl -fsS -o /dev/null --max-time 2 "$URL"; do sleep 0.2; done
     "$BROWSER" --kiosk "$URL" \
         --user-data-dir="$PROFILE" \
         --ozone-platform-hint=auto \

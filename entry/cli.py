@@ -158,8 +158,8 @@ def _headless(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ui.app import serve
     from ui.joining import base_url
+    from ui.server import serve
 
     companion = _open_for_run(args)
     try:

@@ -109,6 +109,11 @@ def test_the_screens_import_in_one_direction():
     assert circles == []
 
 
+#: the one late import on purpose: the web server answers before the app and its screens are imported
+#: (ui/server.py says why)
+LATE_ON_PURPOSE = [("ui.server", "ui.app")]
+
+
 def test_no_screen_is_imported_late_inside_a_function():
-    late = sorted((module, target) for module, targets in ui_imports().items() for target, inside in targets if inside)
-    assert late == []
+    late = sorted({(module, target) for module, targets in ui_imports().items() for target, inside in targets if inside})
+    assert late == LATE_ON_PURPOSE

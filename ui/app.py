@@ -13,14 +13,11 @@ connect; otherwise it would stay deaf to every later change.
 from __future__ import annotations
 
 import asyncio
-import gc
 import gettext
 import logging
-import shutil
 import threading
 import weakref
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -35,38 +32,33 @@ from companion.session import Session
 from companion.table import Outcome, OutcomeKind
 from ui import i18n
 from ui.games import GameScreens, screens_of
-from ui.guard import Guard, JoinThrottle, is_loopback, wait_seconds
-from ui.joining import JoinCodes, base_url, code_in_route, join_route, own_origins
+from ui.guard import JoinThrottle, is_loopback, wait_seconds
+from ui.joining import JoinCodes, code_in_route, join_route
 from ui.ports import CompanionPort, PagePort, RingFramePort
 from ui.redraw import redraw, settle
 from ui.routes import ENROL, REMOTE, SCREENS
 from ui.screen import Args, Cards, Choosing, Joining, MasterLock, Notice, ScreenName, SeatCodes, Wizard
 from ui.seating import JoinRequest, Seating, back_after_restart, device_of, language_of, new_device, platform
-from ui.warmup import start_warm_up
-from ui.webroot import web_root
 from ui.widgets.common import safe
 from ui.widgets.ring import RingPreview
 
 log = logging.getLogger(__name__)
 
-ASSETS = Path(__file__).resolve().parent / "assets"
 #: below this page width (a phone held upright) a screen stacks its parts in one scrolling column
 NARROW = 600
-
-
-#: how long a stop waits for open pages before it closes them
-SHUTDOWN_S = 2
 
 
 class Hub:
     """Fans outcomes, ring frames, game switches and language changes out to every open page."""
 
-    def __init__(self, companion: CompanionPort, join_base: str = "http://127.0.0.1:8550"):
+    def __init__(self, companion: CompanionPort, join_base: str = "http://127.0.0.1:8550",
+                 codes: JoinCodes | None = None, throttle: JoinThrottle | None = None):
         self.companion = companion
         self.join_base = join_base
-        self.codes = JoinCodes()
-        #: wrong join codes, shared with the door (ui/guard.py): a code typed on a page counts as one in a URL
-        self.throttle = JoinThrottle()
+        #: the seats' join codes, and wrong codes counted: both shared with the door (ui/guard.py), so a
+        #: code typed on a page counts as one in a URL
+        self.codes = codes or JoinCodes()
+        self.throttle = throttle or JoinThrottle()
         self.seating = Seating()
         #: how long the Seats tab shows a seat's code after a tap, before it hides it again
         self.code_shown_s = 60.0
@@ -640,25 +632,3 @@ def build_app(companion: CompanionPort, hub: Hub) -> Callable[[ft.Page], None]:
         app.opened(page.route)
 
     return main
-
-
-def serve(companion: CompanionPort, port: int = 8550, lan: bool = False) -> None:
-    """Serve the touchscreen UI until interrupted (blocking). Without `lan`, only this machine can
-    open it (and the join URLs are loopback ones); with it, a phone needs a seat's join code (ui/guard.py).
-    SIGTERM ends it within SHUTDOWN_S, even with a websocket that never says goodbye (systemd's stop)."""
-    import uvicorn  # only a served table needs it: the tests' pages do not
-
-    hub = Hub(companion, base_url(port, lan))
-    root = web_root(ASSETS)  # Flet's client made to need no internet (ui/webroot.py)
-    flet_app = ft.run(build_app(companion, hub), export_asgi_app=True, no_cdn=True, assets_dir=str(root))
-    guarded = Guard(flet_app, valid=lambda code: hub.codes.seat(companion.session, code) is not None,
-                    throttle=hub.throttle, origins=own_origins(port, lan))
-    config = uvicorn.Config(guarded, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
-                            ws="websockets-sansio", timeout_graceful_shutdown=SHUTDOWN_S)
-    gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)
-    start_warm_up()  # Flet's control modules, imported while the browser loads the client (ui/warmup.py)
-    try:
-        uvicorn.Server(config).run()
-    finally:
-        hub.close()
-        shutil.rmtree(root, ignore_errors=True)

@@ -4,13 +4,12 @@ Flet 1.0 imports each control's module on its first use (`ft.Theme`, `ft.Card`, 
 package's lazy `__getattr__`): about 90 modules, a quarter of a second of CPU on this machine, paid by
 the first page that draws them — after its websocket opened, in front of the first frame. The browser
 spends over a second fetching and compiling the client (12 MB of wasm) before it opens that websocket;
-`warm_up()` runs in a thread meanwhile and imports them, so the first page only draws.
+`warm_up()` imports them meanwhile (in ui/server.py's warm-up thread), so the first page only draws.
 """
 from __future__ import annotations
 
 import logging
 import re
-import threading
 from pathlib import Path
 
 import flet as ft
@@ -34,9 +33,3 @@ def warm_up() -> None:
             getattr(ft, name)
         except Exception:  # a name this Flet lacks fails where it is drawn, with its own message
             log.debug("ft.%s is not in this Flet", name)
-
-
-def start_warm_up() -> threading.Thread:
-    thread = threading.Thread(target=warm_up, name="warm-up", daemon=True)
-    thread.start()
-    return thread

@@ -42,6 +42,8 @@ FACES = {"DejaVuSans.ttf": 400, "DejaVuSans-Bold.ttf": 700}
 OFFLINE_SCRIPT = '<script src="offline/offline.js"></script>'
 #: a phone's page loaded afresh after the companion restarted (ui/assets/offline/reconnect.js)
 RECONNECT_SCRIPT = '<script src="offline/reconnect.js"></script>'
+#: Flutter's client and fonts asked for at once, not after its bootstrap has run (ui/assets/boot/preload.js)
+PRELOAD_SCRIPT = '<script src="boot/preload.js"></script>'
 
 
 def flet_web_dir() -> Path:
@@ -55,7 +57,7 @@ def web_root(assets: Path = ASSETS, flet_web: Path | None = None) -> Path:
     flet_web = flet_web or flet_web_dir()
     root = Path(tempfile.mkdtemp(prefix="companion-web-"))
     shutil.copytree(assets, root, dirs_exist_ok=True)
-    (root / "index.html").write_text(with_offline_script((flet_web / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
+    (root / "index.html").write_text(with_our_scripts((flet_web / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     fonts = root / "assets" / "fonts"
     fonts.mkdir(parents=True, exist_ok=True)
     for name in FACES:
@@ -65,15 +67,15 @@ def web_root(assets: Path = ASSETS, flet_web: Path | None = None) -> Path:
     return root
 
 
-def with_offline_script(index: str) -> str:
-    """Flet's index.html, with offline.js loaded at the end of <head>: after <base href> (its URL is
-    relative to it), before Flutter's bootstrap script in <body>."""
+def with_our_scripts(index: str) -> str:
+    """Flet's index.html, with our scripts (preload.js, offline.js, reconnect.js) loaded at the end of
+    <head>: after <base href> (their URLs are relative to it), before Flutter's bootstrap script in <body>."""
     if OFFLINE_SCRIPT in index:
         return index
     if "</head>" not in index:
         log.warning("Flet's index.html has no </head>: the page may still fetch Rive from its CDN")
         return index
-    return index.replace("</head>", f"  {OFFLINE_SCRIPT}\n  {RECONNECT_SCRIPT}\n</head>", 1)
+    return index.replace("</head>", f"  {PRELOAD_SCRIPT}\n  {OFFLINE_SCRIPT}\n  {RECONNECT_SCRIPT}\n</head>", 1)
 
 
 #: the font families of Flet's manifest the companion draws with (KaTeX's twenty faces for math and the
