@@ -12,7 +12,9 @@ Flet's web client, even served with `no_cdn`, still asks the internet for two th
 client, and takes `index.html` and `assets/FontManifest.json` from there when they exist. It holds:
 
 - everything in ui/assets/ (the fonts; `offline/`);
-- Flet's `index.html` with `offline/offline.js` added, which sends the Rive script request to
+- Flet's `index.html` with `boot/preload.js` added, which asks for Flutter's wasm client and the fonts
+  as the page opens (Flutter's bootstrap would ask for them only after its own scripts ran), and
+  `offline/offline.js`, which sends the Rive script request to
   `offline/rive_native.js`, a local stand-in that never finishes starting (which is what Rive does
   offline anyway, less the failed request), and `offline/reconnect.js`, which loads a page afresh
   as soon as a restarted companion answers (Flutter's own retries grow to many seconds);
