@@ -27,7 +27,11 @@ def speak(before: BigBangState, events: Sequence[Event], picked: bool = False) -
         return [M("Game started with {players}", players=", ".join(events[0].players))]
     said: list[Text] = []
     state = before
+    struck = any(isinstance(event, ev.RedMoonStruck) for event in events)
     for event in events:
+        if struck and isinstance(event, ev.MoonMoved):
+            state = evolve(state, event)
+            continue  # the alert said how far the ring drops
         line = None if picked and type(event) in _HEARD_WHEN_PICKED else _line(state, event, picked)
         if line:
             said.append(line)
@@ -43,8 +47,8 @@ def _line(s: BigBangState, event: Event, picked: bool) -> Text | None:
         return None
     if isinstance(event, ev.SpecialUsed):  # its effect says it (the ring, the fight, the move), unless Raj copies
         return _DESCRIBE[kind](s, event) if event.power != event.character and not picked else None
-    if isinstance(event, ev.CardDrawn) and event.card == "red_moon":
-        return None  # the alert says it, and what it will cost
+    if isinstance(event, ev.CardDrawn):  # the card just scanned: its name says it (a red moon: the alert, and its cost)
+        return None if event.card == "red_moon" else names.character(event.card)
     describe = _DESCRIBE.get(kind)
     return describe(s, event) if describe else None
 
@@ -64,6 +68,8 @@ _SPOKEN: dict[type, Callable[[BigBangState, Any], Text]] = {
     ev.CubesChanged: _cubes,
     ev.CharacterMoved: lambda s, e: M("{character} to {place}", character=names.character(e.character), place=_place(s, e.location)),
     ev.LocationFilled: lambda s, e: _laid(s, e),
+    # the question just asked "Artefact drawn": its name says it
+    ev.ArtefactDrawn: lambda s, e: names.item(e.artefact) if e.artefact else M("no artefact left to draw"),
 }
 
 
@@ -89,8 +95,7 @@ def spoken_prompt(s: BigBangState) -> Text:
     player = s.active_player or ""
     said: list[Text] = []
     if s.phase == CHOOSE:
-        said.append(M("{player}'s last turn before the ring drops.", player=player) if s.red_moon_open
-                    else M("{player}'s turn", player=player))
+        said.append(M("{player}'s turn", player=player))  # a red moon's last turn: its alert has just said it
     elif s.phase in _SHORT:
         said.append(_SHORT[s.phase](s, player))
     elif s.phase == ACTIONS and s.clues_owed:

@@ -373,7 +373,7 @@ def announcements(before: BigBangState, events: Sequence[Event]) -> list[Text]:
 def _red_moon_drawn(s: BigBangState, e: ev.CardDrawn) -> Text | None:
     if e.card != "red_moon":
         return None
-    return M("Red moon! After the next turn the ring drops {n}.", n=s.danger_on_board)
+    return M("Red moon: after the next turn the ring drops {n}.", n=s.danger_on_board)
 
 
 def _fight_said(s: BigBangState, e: ev.FightResolved) -> Text:
