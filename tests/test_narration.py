@@ -155,3 +155,15 @@ def test_a_line_is_said_once_even_when_an_alert_repeats_it():
         assert len(texts) == len(set(texts)), texts
         assert all(len(text.split()) <= 12 for text in texts), texts
 
+
+
+def test_the_card_to_lay_is_asked_for_by_the_places_name_in_the_tables_language():
+    from tests.speech import in_language
+
+    table, narrator = table_and_narrator()
+    for command in ({"cmd": "play", "character": "penny", "cards": 2}, {"cmd": "special"}, {"cmd": "move", "location": 4},
+                    {"cmd": "act", "artefact": "reroll"}, {"cmd": "draw", "count": 1}):
+        table.command(command)
+    outcome = table.command({"cmd": "reveal", "card": "raj"})
+    with in_language("de"):
+        assert heard(narrator, outcome)[-1] == ("turn", "Leg eine Karte auf Waschküche.")  # Laundry room: not the data's English

@@ -103,8 +103,8 @@ def spoken_prompt(s: BigBangState) -> Text:
     return joined(said)
 
 
-def _places(s: BigBangState) -> str:
-    return ", ".join(s.config.location_names[n - 1] for n in s.fillable_locations())
+def _places(s: BigBangState) -> Text:
+    return joined((names.place(s.config.location_names[n - 1]) for n in s.fillable_locations()), ", ")
 
 
 _SHORT: dict[str, Callable[[BigBangState, str], Text]] = {
