@@ -97,6 +97,8 @@ class HardwareConfig:
     volume: int = 80
     #: how fast the voice speaks, in words a minute (espeak-ng's default)
     rate: int = 175
+    #: the breath between two lines, in milliseconds (espeak-ng's own, longer pause is left out)
+    gap_ms: int = 100
     #: the table's language at the start ("en", "nl", "it", "ru", "de"; "" : English, unless one was
     #: chosen on the screen before, which is kept beside the save file; `companion run --lang` overrides both)
     language: str = ""
@@ -149,7 +151,7 @@ SECTIONS = {
     "status_led": {"pins", "colours"},
     "reader": {"kind", "lift_ms", "options"},
     "ring": {"kind", "port", "leds", "brightness", "hold_ms"},
-    "speech": {"engine", "verbosity", "volume", "rate", "language", "sounds"},
+    "speech": {"engine", "verbosity", "volume", "rate", "gap_ms", "language", "sounds"},
 }
 SPEECH_ENGINES = ("auto", "espeak-ng", "none")
 VERBOSITIES = ("everything", "alerts", "off")
@@ -197,6 +199,7 @@ def _read(source: _Source, data: dict[str, Any]) -> HardwareConfig:
         verbosity=speech.choice("verbosity", VERBOSITIES, defaults.verbosity),
         volume=speech.number("volume", 0, 100, defaults.volume),
         rate=speech.number("rate", 80, 450, defaults.rate),
+        gap_ms=speech.number("gap_ms", 0, 2000, defaults.gap_ms),
         language=speech.choice("language", ("", *TABLE_LANGUAGES), defaults.language),
         sounds=speech.flag("sounds", defaults.sounds),
         source=str(source.path),

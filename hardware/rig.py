@@ -193,7 +193,7 @@ class Rig:
         cannot be heard — espeak-ng missing, no sound card — is a problem the table sees (`voice_failure`)."""
         if self.config.speech == "none" or self.config.verbosity == "off":
             return RecordingSpeaker()
-        return EspeakSpeaker(self.config.volume, rate=self.config.rate, on_problem=self._problem)
+        return EspeakSpeaker(self.config.volume, rate=self.config.rate, gap_s=self.config.gap_ms / 1000, on_problem=self._problem)
 
     def _panels(self) -> list[ButtonPanel]:
         return [self.buttons, *self.seat_buttons.values()]

@@ -38,6 +38,7 @@ VOICES = {"en": "en", "nl": "nl", "it": "it", "ru": "ru", "de": "de"}
 #: espeak-ng's own default speed, in words a minute
 DEFAULT_RATE = 175
 #: the pause between two lines, in seconds (espeak-ng's own pause after a sentence, left out with -z, is 0.3 s)
+#: the breath between two lines, s (the default of the setting [speech] gap_ms)
 LINE_GAP_S = 0.1
 
 
@@ -48,7 +49,7 @@ def espeak_command(program: str, text: str, language: str, volume: int = 80, rat
     into = ["-w", wav] if wav else []
     if language == "ru":  # espeak-ng would switch to its English voice for every Latin word
         text = in_cyrillic(text)
-    # -z: no long pause after the line (the speaker leaves LINE_GAP_S between lines instead)
+    # -z: no long pause after the line (the speaker leaves its own gap between lines instead)
     return [program, "-v", VOICES.get(language, "en"), "-a", str(volume * 2), "-s", str(rate), "-z", *into, "--", text]
 
 
@@ -133,9 +134,10 @@ class EspeakSpeaker:
 
     def __init__(self, volume: int = 80, program: str = "espeak-ng", on_problem: Callable[[DeviceProblem], None] | None = None,
                  run: Callable[[list[str]], subprocess.Popen[bytes]] | None = None, rate: int = DEFAULT_RATE,
-                 outputs: Callable[[], list[str]] | None = None):
+                 outputs: Callable[[], list[str]] | None = None, gap_s: float = LINE_GAP_S):
         self.volume = max(0, min(100, volume))
         self.rate = rate
+        self.gap_s = max(0.0, gap_s)
         found = shutil.which(program)
         self.program = found or program
         self._on_problem = on_problem
@@ -178,7 +180,7 @@ class EspeakSpeaker:
             self._speak(*item)
             if self._queue.empty():
                 continue
-            time.sleep(LINE_GAP_S)  # a breath between two lines (espeak-ng's own pause is left out: -z)
+            time.sleep(self.gap_s)  # a breath between two lines (espeak-ng's own pause is left out: -z)
 
     def _speak(self, text: str, language: str) -> None:
         try:

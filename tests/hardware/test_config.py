@@ -28,6 +28,8 @@ def test_values_are_read(tmp_path):
     config = load(path)
     assert config.pins == {"next": 5, "yes": 6} and config.hold_ms == 1200
     assert (config.ring, config.ring_port, config.ring_leds) == ("serial", "/dev/companion-ring", 60)
+    path.write_text('[speech]\nrate = 160\ngap_ms = 250\n')
+    assert (load(path).rate, load(path).gap_ms) == (160, 250)
 
 
 @pytest.mark.parametrize("text, line, words", [
@@ -40,6 +42,7 @@ def test_values_are_read(tmp_path):
     ('[ring]\nbrightnes = 9\n', 2, "[ring] brightnes unknown key"),
     ('[sound]\nvolume = 3\n', 1, "[sound] unknown section"),
     ('[ring]\nport = 5\n', 2, "[ring] port must be text"),
+    ('[speech]\ngap_ms = 5000\n', 2, "[speech] gap_ms must be a whole number from 0 to 2000"),
 ])
 def test_a_mistake_names_file_line_and_key(tmp_path, text, line, words):
     path = tmp_path / "hw.toml"
