@@ -30,11 +30,18 @@ no screen-only step. Rerun it with
 
 `--tree DIR` plays today's scripts (and today's player) on the code in DIR (another commit's files).
 
-A script may play its game another way too (`VARIANTS`: {name: (start, turns, seed)}): Elder Sign's
-rows are with real dice, their faces said by counting each face, again with the companion's own
-dice, and with real dice whose results are told (setting table.dice_entry = "results": 24.6 / 48
-buttons only, 8.0 / 14 with scans, 2026-12-04). Its "before" rows were measured on commit 698e57b by benchmarks/gestures_eldersign_before.py
-(each roll said die by die, as that menu asked: the old menu cannot play today's script).
+A script may play its game another way too (`VARIANTS`: {name: (start, turns, seed)}). Elder Sign's
+first rows are its default, real dice with results told (setting table.dice_entry = "results"), then
+real dice with every face counted by buttons, then the companion's own dice; measured 2026-12-04
+(mean / max gestures a turn; gestures are counted, not timed):
+
+    Elder Sign (results told)              buttons only 24.6 / 48   buttons + scans  8.0 / 14
+    Elder Sign, real dice, faces counted   buttons only 40.2 / 77   buttons + scans 23.6 / 43
+    Elder Sign, the companion's dice       buttons only 24.5 / 39   buttons + scans  5.9 / 12
+
+Its "before" rows were measured on commit 698e57b by benchmarks/gestures_eldersign_before.py (the
+faces-counted turns, each roll said die by die, as that menu asked: the old menu cannot play today's
+script).
 """
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """Elder Sign's gestures per turn on the code from before issue 22: the figures the gestures benchmark
 prints as "before" (benchmarks/bench_gestures.py, ELDERSIGN_BEFORE).
 
-The same eight turns (tests/eldersign/blind.py) played by the same player (tests/blind.py) on another
-checkout's `companion`, as its menu asked for them: each roll said die by die ("A green die shows…",
-then the face), an attempt answering its yellow-die and red-die questions, a completed task named with
-its (empty) held dice; a step no option offered (a stat lost to a card's text) is done on the screen,
-counted apart. Run it on a checkout made with `git archive 698e57b | tar -x -C /tmp/before`:
+The same eight turns with their faces said (tests/eldersign/blind.py, FACES_TURNS) played by the same
+player (tests/blind.py) on another checkout's `companion`, as its menu asked for them: each roll said
+die by die ("A green die shows…", then the face), an attempt answering its yellow-die and red-die
+questions, a completed task named with its (empty) held dice; a step no option offered (a stat lost to a
+card's text) is done on the screen, counted apart. Run it on a checkout made with
+`git archive 698e57b | tar -x -C /tmp/before`:
 
     python benchmarks/gestures_eldersign_before.py /tmp/before
 
@@ -55,12 +56,13 @@ def measure(tree: Path, scanning: bool) -> dict[str, Any]:
         for uid in uids:
             catalogue.enrol(uid, "eldersign", card)
     table = script.Table(Session(script.GAME, 1), catalogue)
-    table.command(script.START)
+    # the faces-counted game, the old code's only way: without the setting table.dice_entry it did not know
+    table.command({**script.FACES_START, "settings": script.START["settings"]})
     known = {card.id for card in script.GAME.cards()} | {"our-cultist"}
     card_for = lambda table, request, board: (card if (card := script.card_for(table, request, board)) in known else None)  # noqa: E731
     player = Player(table, TableHands(table, tags), card_for=card_for, scanning=scanning, turn=1)
     screen: list[tuple[int, str]] = []
-    for turn in script.TURNS:
+    for turn in script.FACES_TURNS:
         for typed in turn:
             for request in as_asked_before(typed):
                 try:
@@ -71,7 +73,7 @@ def measure(tree: Path, scanning: bool) -> dict[str, Any]:
                     assert table.command(request).kind == "applied", request
                     screen.append((player.turn, request["cmd"]))
     gestures = per_turn(player.gestures)
-    return {"turns": [gestures.get(n, 0) for n in range(1, len(script.TURNS) + 1)], "scans": len(player.scans), "screen": screen}
+    return {"turns": [gestures.get(n, 0) for n in range(1, len(script.FACES_TURNS) + 1)], "scans": len(player.scans), "screen": screen}
 
 
 def main(argv: list[str]) -> None:

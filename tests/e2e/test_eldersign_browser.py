@@ -1,4 +1,5 @@
-"""An Elder Sign game in Chromium against the real server (issue 12): set up with the wizard, move to an
+"""An Elder Sign game in Chromium against the real server (issue 12): set up with the wizard (the faces
+of every roll chosen for the dice), move to an
 adventure, start an attempt, enter the faces rolled on the pad, ask "What now?" and do the best plan,
 finish the adventure with the menu's best plan, lay a new card, end turns until midnight, draw the Mythos card by scanning an
 unknown tag from the simulator's tray (enrolled on the spot), watch the doom track fill and the
@@ -13,7 +14,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import Server, name_players, open_page, seat_codes, settled, tap, wait_text
+from tests.e2e.browser import Server, choose_setting, name_players, open_page, seat_codes, settled, tap, visible_text, wait_text
 from tests.e2e.test_munchkin_browser import drawn, pick_card
 
 pytestmark = pytest.mark.timeout(240)
@@ -36,6 +37,24 @@ def enter_faces(page, faces: list[str]) -> None:
     tap(page, "These are the faces")
 
 
+def setting_in_view(page, key: str) -> None:
+    """The setup's field of the setting `key` wheeled onto the screen: Elder Sign's own part above the
+    settings is long, and scrolling a semantics node into view does not move Flutter's list. The
+    on-screen keyboard, opened for the names, is closed first (it takes the room)."""
+    if "␣" in visible_text(page):
+        tap(page, "On-screen keyboard")
+        wait_text(page, "Players in turn order", absent="␣")
+    top = f"""() => document.querySelector('flt-semantics-host [flt-semantics-identifier="setting:{key}"]')?.getBoundingClientRect().top ?? null"""
+    page.mouse.move(400, 300)
+    for _wheel in range(20):
+        before = page.evaluate(top)
+        if before is not None and 0 <= before <= page.viewport_size["height"] - 120:  # the field and its first help lines
+            return
+        page.mouse.wheel(0, 150)
+        page.wait_for_function(f"(before) => ({top})() !== before", arg=before, polling=50, timeout=5_000)  # the list moved
+    raise AssertionError(f"the setting {key} never came onto the screen")
+
+
 def end_a_turn_at_the_entrance(page, seat: str, hour: str) -> None:
     wait_text(page, f"^{seat}: move to an adventure or to the entrance")
     tap(page, "Go to the entrance")
@@ -53,6 +72,8 @@ def test_a_turn_an_adventure_and_midnight_in_the_browser(browser, server):
     tap(page, "New Elder Sign")
     wait_text(page, "Players in turn order")
     name_players(page, ["Ann", "Bob"])
+    setting_in_view(page, "table.dice_entry")
+    choose_setting(page, "table.dice_entry", "the faces of every roll")  # the default: only what each roll did
     tap(page, "Start the game")
     text = wait_text(page, "^Ann: move to an adventure or to the entrance")
     assert "Doom 0 of 8, clock at XII" in text and "Elder Signs: 0 of 10" in text  # Yig, the default Ancient One

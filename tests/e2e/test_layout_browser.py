@@ -163,7 +163,9 @@ def saved(tmp_path_factory) -> tuple[Path, dict]:
             "deal": _play_until(store, "bigbang", names, lambda s, t: True, extra={"master_pin": PIN}),
             # the real deal laying out the locations: each location's cards offered at once (every item 48 px)
             "layout": _play_until(store, "bigbang", names, lambda s, t: s.turn.phase == "layout", extra={"master_pin": PIN}),
-            "eldersign": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: len(s.history) >= 6),
+            # real dice with the faces said (the default is results told: the scene below)
+            "eldersign": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: len(s.history) >= 6,
+                                     settings={"table": {"dice_entry": "faces"}}),
             # real dice with results told: an attempt with a die held (blank), the menu of what a roll did
             "eldersign-told": _play_until(store, "eldersign", LONG_NAMES[:2], lambda s, t: s.state.attempt is not None and bool(s.state.attempt.held),
                                           settings={"table": {"dice_entry": "results"}}),

@@ -2,22 +2,26 @@
 game, and which card's scan may send each command.
 
 The script is what the same game would be typed as (`companion headless` commands), written from the
-rules: two investigators against Yig, eight turns — moves to adventures, rolls said face by face,
-completed tasks, a discard, a clue's reroll, a spell and a focus holding dice, Mandy Thompson's daily
-reroll and Carolyn Fern's daily heal, a success, a failure and a Terror that ends an attempt, the
-Entrance, a stat lost to a card's text, monsters appearing and placed, two midnights with a Mythos card
-and an adventure's midnight loss. Where the table follows the advice, the command is its best plan.
-A roll's faces are typed in the dice's face order (1, 2, 3 investigation, Lore, Peril, Terror): the
-order the buttons' count of each face sends them in (companion/games/eldersign/entry.py).
+rules: two investigators against Yig, eight turns — moves to adventures, rolls, completed tasks, a die
+lost, a clue's reroll, a spell and a focus holding dice, Mandy Thompson's daily reroll and Carolyn
+Fern's daily heal, a success, a failure and a Terror that ends an attempt, the Entrance, a stat lost to
+a card's text, monsters appearing and placed, two midnights with a Mythos card and an adventure's
+midnight loss. `START` and `TURNS` play it the default way: real dice, the table telling only what each
+roll did (setting table.dice_entry = "results").
+
+The same game two other ways (`VARIANTS`): real dice with their faces counted (`FACES_START`,
+`FACES_TURNS`: setting table.dice_entry = "faces"; each roll said face by face, in the dice's face order
+1, 2, 3 investigation, Lore, Peril, Terror, the order the buttons' count of each face sends them in:
+companion/games/eldersign/entry.py; where the table follows the advice, the command is its best plan),
+and the companion's own dice (`OWN_DICE_START`, `OWN_DICE_TURNS`: setting table.companion_dice; every
+roll is the companion's, and the table follows the advice).
 
 A card that means the command is scanned: the adventure card where the investigator moves (and, where
 it stands, the attempt there), a card laid, the Mythos card drawn, the monster marker drawn (then the
-adventure card it goes on). `OWN_DICE_START` and `OWN_DICE_TURNS` are the same game with the
-companion's own dice (setting table.companion_dice): every roll is the companion's, and the table
-follows the advice.
+adventure card it goes on).
 
 Used by tests/eldersign/test_blind_table.py (through the real rig's gpiozero mock pins and simulated
-reader) and by benchmarks/bench_gestures.py (gestures per turn).
+reader), tests/eldersign/test_results_told.py and benchmarks/bench_gestures.py (gestures per turn).
 """
 from __future__ import annotations
 
@@ -29,8 +33,8 @@ from companion.table import Table
 from tests import blind
 from tests.blind import Player, RigHands, TableHands, per_turn, plain_answers
 
-__all__ = ["DEAL", "GAME", "OWN_DICE_SEED", "OWN_DICE_START", "OWN_DICE_TURNS", "START", "TOLD_START", "TOLD_TURNS", "TURNS", "RigHands", "Table",
-           "TableHands", "per_turn", "player", "tags", "typed"]
+__all__ = ["DEAL", "FACES_START", "FACES_TURNS", "GAME", "OWN_DICE_SEED", "OWN_DICE_START", "OWN_DICE_TURNS", "START", "TURNS", "VARIANTS",
+           "RigHands", "Table", "TableHands", "per_turn", "player", "tags", "typed"]
 
 PLAYERS = ["Ann", "Bob"]
 #: the museum as the table laid it, named in the setup; the table's own file knows one monster marker
@@ -131,8 +135,37 @@ def _mythos(card: str) -> dict[str, Any]:
     return {"cmd": "mythos", "card": card}
 
 
-#: Eight turns as typed (Ann: Mandy Thompson, Bob: Carolyn Fern; Yig's doom track has monster spaces 2, 4, 6)
+def _done(task: int, dice: int | None = None, held: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A task done, and how many rolled dice went on it (the adventure's last task: not asked)."""
+    return {"cmd": "task_done", "task": task, **({"dice": dice} if dice is not None else {}), **({"held": list(held)} if held else {})}
+
+
+LOSE: dict[str, Any] = {"cmd": "lose_die"}
+TERROR: dict[str, Any] = {"cmd": "terror"}
+
+#: Eight turns as typed (Ann: Mandy Thompson, Bob: Carolyn Fern; Yig's doom track has monster spaces 2,
+#: 4, 6), with real dice and results told (the default, setting table.dice_entry = "results"): the table
+#: resolves each roll of FACES_TURNS on the cardboard and says only what it did — the task done and how
+#: many rolled dice went on it, a die lost, held (a focus, a spell) or the Terror, a clue's reroll, Mandy
+#: Thompson's reroll — and the game ends as the faces said it does.
 TURNS: list[list[dict[str, Any]]] = [
+    [_move("did-you-hear-that"), ATTEMPT, _done(2, 2), _done(1), _monster("dont-fall-asleep"), _lay("the-curator"), CLOCK],
+    [_move("hallway-on-fire"), ATTEMPT, TERROR, LOSE, _done(1, 1), _done(2), _lay("the-gift-shop"), CLOCK],
+    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "reroll"}, _done(1, 2), {"cmd": "hold", "slot": "spell"}, LOSE, LOSE, LOSE, CLOCK],
+    [_move("something-has-broken-free"), ATTEMPT, TERROR, CLOCK, _mythos("example-dark-ritual")],
+    [_monster("the-curator"), {"cmd": "adjust", "what": "sanity", "amount": -1}, _move("dont-fall-asleep"), ATTEMPT,
+     {"cmd": "daily", "seat": "Ann"}, _done(2, 2), _done(1, 1), _done(3), _lay("the-security-office"), CLOCK],
+    [{"cmd": "daily", "target": "Ann"}, _move("entrance"), {"cmd": "entrance", "action": "first_aid", "what": "stamina"}, CLOCK],
+    [_move("the-gift-shop"), ATTEMPT, _done(1, 2), {"cmd": "hold", "slot": "spell"}, _done(2), _lay("the-guided-tour"), CLOCK],
+    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "hold", "slot": "own"}, LOSE, _done(1, 2), _done(2),
+     _lay("the-loading-dock"), _monster("the-archives"), CLOCK, _mythos("example-stars-align")],
+]
+
+
+#: the same table with real dice, the faces of every roll said (setting table.dice_entry = "faces"): the
+#: same eight turns, each roll's faces counted by buttons and the tasks completed with the dice named
+FACES_START: dict[str, Any] = {**START, "settings": {**START["settings"], "table": {"dice_entry": "faces"}}}
+FACES_TURNS: list[list[dict[str, Any]]] = [
     # 1 Ann: Did You Hear That? (PERIL | PERIL,PERIL) in two rolls; its reward brings a monster; a new card laid
     [_move("did-you-hear-that"), ATTEMPT, _roll("inv1", "inv2", "lore", "peril", "peril", "terror"), _complete(2, 4, 5),
      _roll("inv1", "inv3", "lore", "peril"), _complete(1, 4), _monster("dont-fall-asleep"), _lay("the-curator"), CLOCK],
@@ -187,37 +220,10 @@ OWN_DICE_TURNS: list[list[dict[str, Any]]] = [
 ]
 
 
-def _done(task: int, dice: int | None = None, held: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A task done, and how many rolled dice went on it (the adventure's last task: not asked)."""
-    return {"cmd": "task_done", "task": task, **({"dice": dice} if dice is not None else {}), **({"held": list(held)} if held else {})}
-
-
-LOSE: dict[str, Any] = {"cmd": "lose_die"}
-TERROR: dict[str, Any] = {"cmd": "terror"}
-
-#: the same eight turns with real dice and results told (setting table.dice_entry = "results"): the
-#: table resolves each roll of TURNS on the cardboard and says only what it did — the task done and how
-#: many rolled dice went on it, a die lost, held (a focus, a spell) or the Terror, a clue's reroll, Mandy
-#: Thompson's reroll — and the game ends as the faces said it does.
-TOLD_START: dict[str, Any] = {**START, "settings": {**START["settings"], "table": {"dice_entry": "results"}}}
-TOLD_TURNS: list[list[dict[str, Any]]] = [
-    [_move("did-you-hear-that"), ATTEMPT, _done(2, 2), _done(1), _monster("dont-fall-asleep"), _lay("the-curator"), CLOCK],
-    [_move("hallway-on-fire"), ATTEMPT, TERROR, LOSE, _done(1, 1), _done(2), _lay("the-gift-shop"), CLOCK],
-    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "reroll"}, _done(1, 2), {"cmd": "hold", "slot": "spell"}, LOSE, LOSE, LOSE, CLOCK],
-    [_move("something-has-broken-free"), ATTEMPT, TERROR, CLOCK, _mythos("example-dark-ritual")],
-    [_monster("the-curator"), {"cmd": "adjust", "what": "sanity", "amount": -1}, _move("dont-fall-asleep"), ATTEMPT,
-     {"cmd": "daily", "seat": "Ann"}, _done(2, 2), _done(1, 1), _done(3), _lay("the-security-office"), CLOCK],
-    [{"cmd": "daily", "target": "Ann"}, _move("entrance"), {"cmd": "entrance", "action": "first_aid", "what": "stamina"}, CLOCK],
-    [_move("the-gift-shop"), ATTEMPT, _done(1, 2), {"cmd": "hold", "slot": "spell"}, _done(2), _lay("the-guided-tour"), CLOCK],
-    [_move("the-hedge-maze"), ATTEMPT, {"cmd": "hold", "slot": "own"}, LOSE, _done(1, 2), _done(2),
-     _lay("the-loading-dock"), _monster("the-archives"), CLOCK, _mythos("example-stars-align")],
-]
-
-
 def typed(script: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The script as it is typed: its commands (undo and redo included), not the taps that only walk."""
     return [line for line in script if "cmd" in line]
 
 
-#: the same game another way, for the gesture benchmark: {name: (start, turns, seed)}
-VARIANTS = {"the companion's dice": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED), "real dice, results told": (TOLD_START, TOLD_TURNS, 1)}
+#: the same game other ways, for the gesture benchmark and the blind table's test: {name: (start, turns, seed)}
+VARIANTS = {"real dice, faces counted": (FACES_START, FACES_TURNS, 1), "the companion's dice": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED)}

@@ -4,7 +4,8 @@ The default table: Ann (Joe Diamond, sanity 4, stamina 6) and Bob (Kate Winthrop
 (doom track 8, monster spaces 2, 4, 6, 10 Elder Signs, battle task PERIL,PERIL); the adventures laid
 out are Hallway on Fire (PERIL>PERIL), The Curator (LORE,LORE,LORE|LORE,INV:3), Lights Out
 (INV:3>PERIL,PERIL>LORE,LORE), Koi Pond (TERROR|TERROR,PERIL,PERIL, terror: discard), Horrible Visions
-(PERIL,TERROR|LORE,PERIL, terror: fail) and The Graveyard (PERIL|TERROR|INV:7).
+(PERIL,TERROR|LORE,PERIL, terror: fail) and The Graveyard (PERIL|TERROR|INV:7). The table says the
+faces of its rolls (setting table.dice_entry = "faces"), as the rules tests type them.
 """
 from __future__ import annotations
 
@@ -22,14 +23,18 @@ ADVENTURES = ("hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horri
 #: the table's own file the tests play with (its adventures replace the printed ones)
 TABLE_FILE = Path(__file__).with_name("example-table.toml")
 TABLE_CARDS = tomllib.loads(TABLE_FILE.read_text(encoding="utf-8"))
+#: the rules tests' real dice say the faces of every roll, counted (not the default: results told,
+#: tests/eldersign/test_results_told.py); a test's own `table` settings are laid over it
+FACES = {"dice_entry": "faces"}
 
 
 def start(*, players: tuple[str, ...] = PLAYERS, investigators: tuple[str, ...] | None = INVESTIGATORS,
           adventures: tuple[str, ...] | None = ADVENTURES, settings: dict | None = None, ancient_one: str | None = None,
           seed: int = 7, session: Session | None = None) -> Session:
     session = session or Session(GAME, seed)
-    command: dict[str, Any] = {"cmd": "start", "players": list(players),
-                               "settings": {"table": {"players": len(players)}, **TABLE_CARDS, **(settings or {})}}
+    settings = settings or {}
+    table = {"players": len(players), **FACES, **settings.get("table", {})}
+    command: dict[str, Any] = {"cmd": "start", "players": list(players), "settings": {**TABLE_CARDS, **settings, "table": table}}
     if investigators is not None:
         command["investigators"] = list(investigators)
     if adventures is not None:

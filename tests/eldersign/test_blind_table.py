@@ -19,7 +19,7 @@ from companion.table import Table
 from tests.blind_rig import assert_followed_by_ear, assert_the_same_game, enrolled, play_both_ways
 
 from . import blind
-from .blind import OWN_DICE_SEED, OWN_DICE_START, OWN_DICE_TURNS, START, TOLD_START, TOLD_TURNS, TURNS, tags
+from .blind import FACES_START, FACES_TURNS, OWN_DICE_SEED, OWN_DICE_START, OWN_DICE_TURNS, START, TURNS, tags
 from .helpers import do, end_turn, start
 
 
@@ -30,9 +30,9 @@ def catalogue(tmp_path):
     catalogue.close()
 
 
-@pytest.mark.parametrize("dice", ["real", "own", "told"], ids=["real-dice-counted", "the-companions-dice", "real-dice-results-told"])
+@pytest.mark.parametrize("dice", ["told", "faces", "own"], ids=["real-dice-results-told", "real-dice-faces-counted", "the-companions-dice"])
 def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_followed_by_ear(tmp_path, catalogue, dice):
-    first, turns, seed = {"real": (START, TURNS, 1), "own": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED), "told": (TOLD_START, TOLD_TURNS, 1)}[dice]
+    first, turns, seed = {"told": (START, TURNS, 1), "faces": (FACES_START, FACES_TURNS, 1), "own": (OWN_DICE_START, OWN_DICE_TURNS, OWN_DICE_SEED)}[dice]
     script = [line for turn in turns for line in turn]
     game = play_both_ways(blind, script, tmp_path, catalogue, start=first, seed=seed, scan_board=True)
     try:
@@ -45,7 +45,7 @@ def test_a_whole_game_by_gestures_and_scans_equals_the_typed_game_and_can_be_fol
         # (b) followed by ear: every gesture and scan answered aloud with the item pointed at or what it did
         assert len(game.player.scans) >= 28
         spoken = assert_followed_by_ear(game)
-        if dice == "real":
+        if dice == "faces":
             assert {"clock 9 to 12", "Ann: stamina -1"} <= spoken  # the Hedge Maze's midnight loss on Ann, applied
             assert "6 green dice left. How many show 1 investigation?: 1" in spoken  # what is still to say, and the likeliest count
             assert "2 green dice left. How many show 1 investigation?: 0" in spoken

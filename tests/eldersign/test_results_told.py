@@ -5,7 +5,9 @@ the same as with faces said: the dice left, the tasks done, success and failure,
 A refused command changes nothing; the hypothesis machine at the end plays random results."""
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 
 import pytest
 from hypothesis import settings
@@ -20,10 +22,11 @@ from companion.games.eldersign.state import RESULT, UNTOLD
 from companion.games.eldersign.told import roll_odds
 from companion.messages import render
 from companion.session import Session
+from companion.store import EventStore
 from companion.table import Table
 
 from . import blind
-from .helpers import TABLE_CARDS, attempt_at, do, investigator, prompt, refused, start, view
+from .helpers import ADVENTURES, INVESTIGATORS, TABLE_CARDS, attempt_at, do, investigator, prompt, refused, start, view
 
 TOLD = {"table": {"players": 2, "dice_entry": "results"}}
 
@@ -54,7 +57,7 @@ def played(first, turns):
 
 
 def test_the_eight_turns_told_as_results_end_in_the_same_game_as_with_the_faces_said():
-    faces, results = played(blind.START, blind.TURNS), played(blind.TOLD_START, blind.TOLD_TURNS)
+    faces, results = played(blind.FACES_START, blind.FACES_TURNS), played(blind.START, blind.TURNS)
     assert faces.public_view().to_json() == results.public_view().to_json()
     assert faces.state.investigators == results.state.investigators and faces.state.doom == results.state.doom
 
@@ -183,10 +186,73 @@ class TestRefusals:
         for cmd, args in (("task_done", {"task": 1, "dice": 1}), ("lose_die", {}), ("hold", {"slot": "own"}), ("terror", {}), ("reroll", {})):
             refused(faces, "DICE_ENTRY", cmd, **args)
 
-    def test_the_companions_dice_and_results_told_do_not_go_together(self):
-        error = refused(Session(GAME, 1), "BAD_SETTINGS", "start", players=["Ann", "Bob"],
-                        settings={"table": {"players": 2, "companion_dice": True, "dice_entry": "results"}, **TABLE_CARDS})
-        assert "table.dice_entry" in render(error.message)
+
+
+def started_saying(table: dict, session: Session | None = None) -> Session:
+    """A game started with only `table` said of the table's settings (the rest: the defaults)."""
+    s = session or Session(GAME, 7)
+    s.apply({"cmd": "start", "players": ["Ann", "Bob"], "investigators": list(INVESTIGATORS), "adventures": list(ADVENTURES),
+             "settings": {**TABLE_CARDS, "table": table}})
+    return s
+
+
+class TestTheDefaultWay:
+    def test_a_table_that_says_nothing_of_its_dice_tells_what_each_roll_did(self):
+        s = started_saying({})
+        attempt_at(s, "hallway-on-fire")
+        assert prompt(s) == "Roll 6 green and say what the roll did." and attempt(s)["results_told"]
+        refused(s, "DICE_ENTRY", "roll", green=["peril"] * 6)
+
+    @pytest.mark.parametrize("entry", [None, "results", "faces"])
+    def test_with_the_companions_dice_on_the_companion_rolls_whatever_the_table_would_say_of_its_own(self, entry):
+        s = started_saying({"companion_dice": True, **({"dice_entry": entry} if entry else {})})  # the wizard's switch alone: None
+        attempt_at(s, "hallway-on-fire")
+        a = s.state.attempt
+        assert a.step == "rolled" and a.virtual and len(a.roll) == 6 and not attempt(s)["results_told"]
+        refused(s, "DICE_ENTRY", "lose_die")  # its faces are known: a task is completed with them
+        do(s, "give_up")
+
+
+class TestSavedGames:
+    """A saved game replays as it was played: its start holds its settings."""
+
+    def saved_after_a_roll(self, path, table: dict, forget: tuple[str, ...] = ()) -> int:
+        """A game saved after Ann's first roll at Hallway on Fire, its faces said; `forget`: the table's
+        settings its start leaves out, as a game saved before they existed does."""
+        with EventStore(path) as store:
+            s = started_saying(table, Session.new(GAME, store, seed=7))
+            do(s, "move", to="hallway-on-fire")
+            do(s, "attempt")
+            do(s, "roll", green=["1", "2", "3", "lore", "peril", "peril"])
+            s.close()
+            game_id = s.game_id
+        with contextlib.closing(sqlite3.connect(path)) as db, db:
+            (stored,) = db.execute("SELECT events FROM steps WHERE game_id = ? AND position = 1", (game_id,)).fetchone()
+            events = json.loads(stored)
+            for key in forget:
+                del events[0]["settings"]["table"][key]
+            db.execute("UPDATE steps SET events = ? WHERE game_id = ? AND position = 1", (json.dumps(events), game_id))
+        return game_id
+
+    @pytest.mark.parametrize("forget", [(), ("dice_entry",), ("dice_entry", "companion_dice")],
+                             ids=["faces-said", "saved-before-the-setting", "saved-before-either-setting"])
+    def test_a_game_played_with_faces_said_goes_on_with_faces(self, tmp_path, forget):
+        game_id = self.saved_after_a_roll(tmp_path / "games.db", {"dice_entry": "faces"}, forget)
+        with EventStore(tmp_path / "games.db") as store, Session.resume(GAME, store, game_id) as s:
+            assert not attempt(s)["results_told"] and [face for _colour, face in s.state.attempt.roll] == [1, 2, 3, 5, 6, 6]
+            do(s, "complete", task=1, dice=[5])
+            assert [task["done"] for task in attempt(s)["tasks"]] == [True, False] and attempt(s)["pool"]["green"] == 5
+
+    def test_a_game_played_with_results_told_goes_on_with_results(self, tmp_path):
+        path = tmp_path / "games.db"
+        with EventStore(path) as store:
+            s = started_saying({"dice_entry": "results"}, Session.new(GAME, store, seed=7))
+            attempt_at(s, "hallway-on-fire")
+            do(s, "task_done", task=1, dice=1)
+            s.close()
+        with EventStore(path) as store, Session.resume(GAME, store, s.game_id) as again:
+            assert attempt(again)["results_told"] and attempt(again)["pool"]["green"] == 5
+            refused(again, "DICE_ENTRY", "roll", green=["peril"] * 5)
 
 
 class TestOddsWithoutFaces:

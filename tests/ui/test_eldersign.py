@@ -12,8 +12,11 @@ from companion.games.eldersign import analysis
 from tests.ui.conftest import buttons, click, label_of, seat_page, shown, texts, walk
 from ui.games.eldersign.worked import settle
 
+#: real dice with their faces said (setting table.dice_entry = "faces"): the pad, the plans; results told
+#: (the default) has its own test below
 START = {"cmd": "start", "players": ["Ann", "Bob"], "investigators": ["joe-diamond", "kate-winthrop"],
-         "adventures": ["hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard"]}
+         "adventures": ["hallway-on-fire", "the-curator", "lights-out", "koi-pond", "horrible-visions", "the-graveyard"],
+         "settings": {"table": {"dice_entry": "faces"}}}
 
 
 @pytest.fixture
@@ -306,6 +309,29 @@ def test_the_setup_chooses_the_ancient_one_and_the_investigators_or_deals_the_re
     assert table["ancient_one"]["id"] == "ithaqua" and table["adventures"] == [] and table["to_lay"] == 6
     ann, bob = table["investigators"]
     assert ann["card"] == "amanda-sharpe" and bob["card"] not in (None, "amanda-sharpe")
+
+
+@pytest.mark.parametrize("companion_dice", [False, True], ids=["real-dice", "the-companions-dice"])
+def test_the_setup_starts_with_results_told_and_the_companions_dice_switch_alone_gives_their_rolls(app, companion_dice):
+    app.wizard.game = "eldersign"
+    app.go("setup")
+    fields = app.fields
+    for field, name in zip(fields["names"].controls, ["Ann", "Bob"], strict=True):
+        field.value = name
+    settings = fields["settings"]
+    assert settings["table.dice_entry"].value == "results" and settings["table.companion_dice"].value is False
+    settings["table.companion_dice"].value = companion_dice  # the dice entry left as it stands
+    fields["start_game"]()
+    assert app.screen == "game", fields["error"].value
+    where = app.companion.session.state.investigator().where or "entrance"
+    adventure = next(a for a in state(app)["adventures"] if a["id"] != where)["id"]
+    do(app, {"cmd": "move", "to": adventure})
+    do(app, {"cmd": "attempt"})
+    a = state(app)["attempt"]
+    if companion_dice:
+        assert not a["results_told"] and len(a["roll"]) == 6  # rolled by the companion at once
+    else:
+        assert a["results_told"] and a["roll"] == [] and "say what the roll did" in shown(app)
 
 
 def test_the_setup_refuses_more_investigators_than_players(app):

@@ -42,18 +42,14 @@ class TableSettings(Section):
     green_dice: int = Field(ge=1, le=9, title=N_("Green dice"), description=N_("Green dice in the pool before any is locked (the box has 6)."))
     companion_dice: bool = Field(default=False, title=N_("The companion's dice"),
                                  description=N_("The companion rolls the dice as soon as they are due (seeded), says the faces and shows "
-                                                "them on the ring; off: the players roll their own dice and say the faces."))
-    dice_entry: Literal["faces", "results"] = Field(
-        default="faces", title=N_("What the table says of its dice"),
-        description=N_("The faces of every roll, counted by buttons (the advice plans each roll); or only what each roll did "
-                       "(a task done, a die lost, a die held, Terror), the table resolving it on the cardboard."),
-        json_schema_extra={"choice_labels": {"faces": N_("the faces of every roll"), "results": N_("only what each roll did")}})
-
-    @model_validator(mode="after")
-    def _one_way_to_roll(self) -> TableSettings:
-        if self.companion_dice and self.dice_entry == "results":
-            raise SettingProblem(M("the companion's dice say their own faces: results are told only of the table's dice"), key="table.dice_entry")
-        return self
+                                                "them on the ring; what the table says of its dice then does not matter. Off: the "
+                                                "players roll their own dice."))
+    dice_entry: Literal["results", "faces"] = Field(
+        default="results", title=N_("What the table says of its dice"),
+        description=N_("Only what each roll did (a task done, a die lost, a die held, Terror), the table resolving it on the "
+                       "cardboard; or the faces of every roll, each counted by buttons: up to three times the presses, and the "
+                       "advice plans each roll."),
+        json_schema_extra={"choice_labels": {"results": N_("only what each roll did"), "faces": N_("the faces of every roll")}})
 
 
 class ClockSettings(Section):
@@ -433,13 +429,14 @@ class Config:
     monsters: dict[str, MonsterCard] = field(default_factory=dict)
     #: the companion rolls every die (setting table.companion_dice)
     companion_dice: bool = False
-    #: what the table says of its rolls: "faces", or "results" (setting table.dice_entry)
-    dice_entry: str = "faces"
+    #: what the table says of its rolls: "results", or "faces" (setting table.dice_entry)
+    dice_entry: str = "results"
 
     @property
     def results_told(self) -> bool:
-        """The table tells only what each roll did, never the faces (setting table.dice_entry = "results")."""
-        return self.dice_entry == "results"
+        """The table tells only what each roll did, never the faces (setting table.dice_entry = "results");
+        with the companion's dice it says nothing of them (they say their own faces)."""
+        return self.dice_entry == "results" and not self.companion_dice
 
     @classmethod
     def from_settings(cls, settings: object) -> Config:
@@ -477,6 +474,15 @@ class Config:
         if kind == "mythos":
             return replace(self, mythos={**self.mythos, entry["id"]: _mythos(MythosSettings.model_validate(entry))})
         return replace(self, monsters={**self.monsters, entry["id"]: _monster(MonsterSettings.model_validate(entry))})
+
+
+def as_played(saved: dict[str, Any]) -> dict[str, Any]:
+    """A saved game's settings as it was played. One saved before the setting table.dice_entry existed
+    said the faces of its rolls (the only way then), so it replays with them, not with today's default."""
+    table = saved.get("table")
+    if isinstance(table, dict) and "dice_entry" not in table:
+        return {**saved, "table": {**table, "dice_entry": "faces"}}
+    return saved
 
 
 @lru_cache(maxsize=16)

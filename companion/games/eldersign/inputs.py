@@ -33,11 +33,10 @@ BINDINGS = Bindings.from_toml(resources.files(__package__).joinpath("data/bindin
 ITEMS = ("common", "unique", "spells", "allies", "clues")
 YES_NO = (Choice(False, M("no")), Choice(True, M("yes")))
 GESTURE_HINTS = (
-    M("After a roll, say the faces by counting: the companion names a face and how many dice are left; NEXT one more, "
-      "BACK one less, YES on to the next face."),
+    M("After a roll, say what it did: the buttons start on its likeliest result, a task done or a die lost."),
+    M("With faces counted (setting table.dice_entry), say a roll's faces by counting: the companion names a face and how "
+      "many dice are left; NEXT one more, BACK one less, YES on to the next face."),
     M("After the faces are said, the buttons start on the advice's best plan: YES follows it."),
-    M("With results told (setting table.dice_entry), after a roll the buttons start on its likeliest result: "
-      "a task done, or a die lost."),
     M("Scan an adventure card to go there, and again to attempt it; the Entrance card takes you to the entrance."),
     M("A card that takes or gives sanity, stamina, items, doom or Elder Signs: the last items of every menu, BACK first."),
 )

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.eldersign import events as ev
-from companion.games.eldersign.config import Card, Config, default_settings, with_task
+from companion.games.eldersign.config import Card, Config, as_played, default_settings, with_task
 from companion.games.eldersign.odds.dice import GREEN
 from companion.games.eldersign.odds.engine import Terror
 from companion.games.eldersign.odds.tasks import parse_adventure
@@ -214,7 +214,7 @@ def evolve(state: ElderSignState, event: Event) -> ElderSignState:
 
 
 def _started(s: ElderSignState, e: ev.GameStarted) -> ElderSignState:
-    config = Config.from_settings(e.settings)
+    config = Config.from_settings(as_played(e.settings))
     investigators = tuple(_fresh(config, card) for card in e.investigators)
     return ElderSignState(config=config, status="playing", phase="move", players=e.players, investigators=investigators, to_lay=e.to_lay)
 
