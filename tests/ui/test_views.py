@@ -598,3 +598,20 @@ def test_the_end_of_the_game_is_a_banner_in_the_games_words(started, monkeypatch
     lost = type(over)(over.viewer, Turn("over", result=Result((), "")), over.seats, "", {})
     assert "You win!" in " ".join(texts(_result_banner(won)))
     assert "Nobody won." in " ".join(texts(_result_banner(lost)))
+
+
+def test_every_dropdowns_choices_are_read_at_body_size(app):
+    """Material draws a menu's items at 14 px: every screen with a dropdown gives its choices 18 px."""
+    def choices_on_screen() -> list[ft.DropdownOption]:
+        return [control for control in walk(app.page.controls[0]) if isinstance(control, ft.DropdownOption)]
+
+    seen = []
+    for game in app.companion.games():
+        app.wizard.game = game
+        app.go("setup")
+        seen += choices_on_screen()
+    for screen in ("home", "cards"):
+        app.go(screen)
+        seen += choices_on_screen()
+    sizes = {(choice.style.text_style.size if choice.style and choice.style.text_style else None) for choice in seen}
+    assert len(seen) > 20 and sizes == {18}

@@ -13,7 +13,7 @@ from companion.errors import RuleError
 from companion.i18n import _
 from companion.messages import M, P, render
 from ui.screen import Screen
-from ui.widgets.common import BIG, BODY, REFUSED, button, card, icon_button, keyed, safe, text
+from ui.widgets.common import BIG, BODY, REFUSED, button, card, dropdown_option, icon_button, keyed, safe, text
 
 #: rows of the enrolment dialog's list sent with the dialog: what its list shows before a scroll,
 #: and a few more. The rest follow once the dialog is on the screen: every row costs Chromium time
@@ -151,7 +151,7 @@ def build(app: Screen) -> ft.Control:
     search_field = ft.TextField(label=_("Search a card"), on_change=safe(search), text_size=18, dense=True, expand=True)
     results.controls = _matches(app, game_id, "", pick)
     which = ft.Dropdown(label=_("Game"), value=game_id, width=300, text_size=BODY, on_select=safe(choose_game),
-                        options=[ft.DropdownOption(key=g.id, text=render(g.title)) for g in games.values()])
+                        options=[dropdown_option(g.id, render(g.title)) for g in games.values()])
     rows = [ft.Row([text(e.uid, size=BODY, width=170), text(e.label or e.card, size=BODY, expand=True),
                     button(_("Forget"), lambda ev, uid=e.uid: forget(uid), size=BODY, max_lines=1)]) for e in entries]
     listing = ft.Column([text(render(P("{n} tag enrolled", "{n} tags enrolled", n=len(entries))), size=18, weight=ft.FontWeight.BOLD), *rows],

@@ -12,7 +12,7 @@ from companion.store import SavedGame
 from ui import i18n
 from ui.screen import Screen
 from ui.views.notices import notices
-from ui.widgets.common import BIG, BODY, CAPTION, MUTED, PANEL, REFUSED, SELECTED_BG, button, card, keyed, safe, text
+from ui.widgets.common import BIG, BODY, CAPTION, MUTED, PANEL, REFUSED, SELECTED_BG, button, card, dropdown_option, keyed, safe, text
 
 #: four buttons and their gaps across the 7" screen; tall enough for a title of three lines
 #: ("Nuova partita: Big Bang: il gioco della luna"), whose letters shrink to fit (ui/widgets/fit.py)
@@ -28,7 +28,7 @@ def _language(app: Screen) -> ft.Dropdown:
     return ft.Dropdown(
         label=_("Language"),
         value=app.language or i18n.current_language(),
-        options=[ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()],
+        options=[dropdown_option(code, name) for code, name in i18n.LANGUAGES.items()],
         on_select=safe(lambda e: app.set_language(e.control.value)),
         width=200,
         text_size=BODY,

@@ -26,7 +26,7 @@ from companion.settings import SettingInfo, describe, dotted_overrides, merged, 
 from ui.games import screens_for
 from ui.screen import Screen
 from ui.views import home
-from ui.widgets.common import BODY, BUTTON_HEIGHT, CAPTION, MUTED, REFUSED, button, caption, card, icon_button, keyed, safe, seat_chip, text
+from ui.widgets.common import BODY, BUTTON_HEIGHT, CAPTION, MUTED, REFUSED, button, caption, card, dropdown_option, icon_button, keyed, safe, seat_chip, text
 from ui.widgets.keypad import TypingTarget, keyboard
 
 FIELD_WIDTH = 250
@@ -250,8 +250,8 @@ def _table_file_choice(app: Screen, game: GameDefinition, fields: dict[str, Sett
         show_error("")
 
     return ft.Dropdown(label=_("The table's own cards and settings"), value="", width=FIELD_WIDTH + 120, text_size=BODY,
-                       options=[ft.DropdownOption(key="", text=_("the game's own")),
-                                *(ft.DropdownOption(key=name, text=name) for name in files)],
+                       options=[dropdown_option("", _("the game's own")),
+                                *(dropdown_option(name, name) for name in files)],
                        on_select=safe(choose)), own
 
 
@@ -269,7 +269,7 @@ def _setting_field(info: SettingInfo) -> SettingField:
     label = render(info.label)
     if info.kind == "choice":
         return ft.Dropdown(label=label, value=str(info.default), width=FIELD_WIDTH + 120, text_size=BODY, data=info,
-                           options=[ft.DropdownOption(key=value, text=render(name)) for value, name in info.choices])
+                           options=[dropdown_option(value, render(name)) for value, name in info.choices])
     if info.kind == "bool":
         return ft.Switch(label=label, value=bool(info.default), data=info, height=48,
                          label_text_style=ft.TextStyle(size=BODY))

@@ -73,6 +73,11 @@ def caption(value: str, **kw: Any) -> ft.Text:
     return ft.Text(value, size=CAPTION, color=MUTED, **kw)
 
 
+def dropdown_option(key: str, label: str) -> ft.DropdownOption:
+    """A dropdown's choice, its words at BODY px: Material draws a menu's items at 14 px otherwise."""
+    return ft.DropdownOption(key=key, text=label, style=ft.ButtonStyle(text_style=ft.TextStyle(size=BODY)))
+
+
 def figure(value: str, key: str, color: str | None = None, size: float = FIGURE, **kw: Any) -> ft.Control:
     """A key figure (the moon, doom, a level, AP…) big enough to read from a chair, marked "figure:<key>"
     so the layout check holds it to FIGURE px at least."""

@@ -16,7 +16,7 @@ from companion.i18n import _
 from companion.messages import M, Text
 from ui.games import SetupPart
 from ui.screen import Screen
-from ui.widgets.common import BODY, CAPTION, MUTED, icon_button, safe, text
+from ui.widgets.common import BODY, CAPTION, MUTED, dropdown_option, icon_button, safe, text
 from ui.widgets.keypad import BACKSPACE, DIGITS_LOW, ENTER, keypad, typed
 
 #: the PIN's length the rules accept
@@ -27,8 +27,8 @@ def setup_part(app: Screen) -> SetupPart:
     gate = default_settings()["gate"]
     runes, letters = gate["runes"], gate["letters"]
     mode = ft.Dropdown(label=_("Rune solution"), value="drawn", width=380, text_size=BODY, options=[
-        ft.DropdownOption(key="drawn", text=_("drawn in secret by the companion")),
-        ft.DropdownOption(key="typed", text=_("typed in by a game master")),
+        dropdown_option("drawn", _("drawn in secret by the companion")),
+        dropdown_option("typed", _("typed in by a game master")),
     ])
     solution = ft.TextField(label=_("Letters in rune order ({runes})").format(runes=", ".join(runes)), password=True,
                             can_reveal_password=True, text_size=18, dense=True, expand=True)

@@ -15,7 +15,7 @@ from companion.inputs import Option
 from companion.messages import render
 from ui import i18n
 from ui.screen import Screen
-from ui.widgets.common import BODY, CAPTION, MUTED, REFUSED, button
+from ui.widgets.common import BODY, CAPTION, MUTED, REFUSED, button, dropdown_option
 
 #: the monster's task is typed (any task in the odds notation), not picked
 TYPED = ("task",)
@@ -30,7 +30,7 @@ def new_card_dialog(app: Screen, option: Option) -> ft.AlertDialog:
             continue
         start = ask.choices[ask.start({})] if ask.choices else None
         fields[ask.arg] = ft.Dropdown(label=render(ask.label), value=str(start.value) if start else None, width=200, text_size=BODY,
-                                      options=[ft.DropdownOption(key=str(c.value), text=render(c.label)) for c in ask.choices])
+                                      options=[dropdown_option(str(c.value), render(c.label)) for c in ask.choices])
     typed: dict[str, ft.TextField] = {}
     if mythos:
         typed["clock"] = ft.TextField(label=_("Hours the clock moves on"), value="0", width=200, text_size=BODY, dense=True,

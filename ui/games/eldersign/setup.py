@@ -16,7 +16,7 @@ from companion.i18n import _
 from companion.messages import M, Text, render
 from ui.games import SetupPart
 from ui.screen import Screen
-from ui.widgets.common import BODY, CAPTION, MUTED, button, text
+from ui.widgets.common import BODY, CAPTION, MUTED, button, dropdown_option, text
 
 #: the chosen investigators' buttons stand out
 CHOSEN = "#1565c0"
@@ -26,8 +26,8 @@ def setup_part(app: Screen) -> SetupPart:
     config = default_config()
     # the settings' Ancient One first (the table changes it, or lets the companion draw one)
     ancient = ft.Dropdown(label=_("Ancient One"), value=config.ancient_one.id, width=380, text_size=BODY, options=[
-        ft.DropdownOption(key=DRAW, text=_("drawn by the companion")),
-        *(ft.DropdownOption(key=card.id, text=render(card.title)) for card in config.ancient_ones.values()),
+        dropdown_option(DRAW, _("drawn by the companion")),
+        *(dropdown_option(card.id, render(card.title)) for card in config.ancient_ones.values()),
     ])
     chosen: list[str] = []
     order = text("", size=CAPTION, color=MUTED)
