@@ -2,9 +2,14 @@
 
 The kiosk's Chromium starts when the server first answers (deploy/kiosk.sh), and then spends over a
 second fetching and compiling Flet's client before it opens its websocket. So `serve` imports only
-what answering needs (Flet's web server, the door); the app and its screens (ui/app.py), and the Flet
-controls they draw with, are imported by a warm-up thread once the server listens — not in front of
-its first answer. The first page then finds them loaded; a page quicker than the warm-up waits for it.
+what answering needs (Flet's web server, the door); the app and its screens (ui/app.py) are imported
+by a warm-up thread once the server listens — not in front of its first answer. The first page then
+finds them loaded; a page quicker than the warm-up waits for it.
+
+The Flet controls a screen draws with (about 90 modules, imported on first use) are left to the first
+page: importing them all in the warm-up too made the first frame later, not sooner (1.78 s against
+1.62 s from the page's request, medians of three interleaved runs of 8–10 starts, 2026-12-04) — the
+thread was still busy when the page's websocket opened, and held the interpreter from its first build.
 """
 from __future__ import annotations
 
@@ -19,7 +24,6 @@ import flet as ft
 from ui.guard import Guard, JoinThrottle
 from ui.joining import JoinCodes, base_url, own_origins
 from ui.ports import CompanionPort
-from ui.warmup import warm_up
 from ui.webroot import web_root
 
 if TYPE_CHECKING:
@@ -58,7 +62,6 @@ class LateApp:
 
     def warm_up(self) -> None:
         self.made()
-        warm_up()
         gc.freeze()  # what start-up loaded is never garbage: a full collection mid-scan then skips it (tens of ms less)
 
     def close(self) -> None:
