@@ -18,11 +18,12 @@ if [ -z "$BROWSER" ]; then
     exit 1
 fi
 
+# Chromium starts at once, on a page of its own that says the companion is starting and opens the
+# companion's page as soon as it answers (deploy/starting.html): the two start side by side.
+STARTING="file://$(cd "$(dirname "$0")" && pwd)/starting.html?url=$URL"
+
 while true; do
-    # Wait for the companion (it starts in a few seconds after boot; a restart takes about one). Asked
-    # five times a second: the browser starts as soon as the server answers, not up to a second later.
-    until curl -fsS -o /dev/null --max-time 2 "$URL"; do sleep 0.2; done
-    "$BROWSER" --kiosk "$URL" \
+    "$BROWSER" --kiosk "$STARTING" \
         --user-data-dir="$PROFILE" \
         --ozone-platform-hint=auto \
         --noerrdialogs --disable-infobars --no-first-run \
