@@ -23,7 +23,7 @@ words: Big Bang 86.9–95.6 %, Munchkin 86.6–88.6 %, Dungeon Twister 92.7–96
 midnight, a prompt repeating its menu item).
 
 Measured 2026-12-04 (under load, which does not change a WAV file's length), a Big Bang typical action turn,
-mean / max: en 19.1 / 26.1 s, nl 21.9 / 31.2, it 21.0 / 30.2, ru 21.2 / 30.4, de 22.4 / 31.1; 16.1 lines a
+mean / max: en 19.1 / 26.1 s, nl 21.9 / 31.3, it 21.1 / 30.3, ru 21.3 / 30.2, de 22.3 / 30.8; 16.1 lines a
 turn (before it: en 19.8, nl 24.2, it 22.4, ru 23.8, de 24.4; 16.4 lines). Cut: a card drawn said by
 its name ("Raj", was "drew Raj"), an artefact drawn by its name, the ring's new place not said again after
 "the red moon strikes: the ring drops 2", a red moon said in one line and the next player's turn as any
