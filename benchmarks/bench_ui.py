@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -137,16 +138,17 @@ def known_card_scans(browser: Any, tmp: Path, hardware: Path, scans: int) -> lis
         server.stop()
 
 
-def first_frame_of(browser: Any, db: Path, hardware: Path) -> tuple[float, float]:
-    """Seconds from the server process's start to its first HTTP answer, and to the first frame in a new
-    page of `browser`, a fresh context (nothing cached)."""
-    from tests.e2e.browser import Server, open_page
+def first_frame_of(open_at: Callable[[str], Any], db: Path, hardware: Path, port: int | None = None) -> tuple[float, float]:
+    """Seconds from the server process's start (on `port`, else a free one) to its first HTTP answer, and to the
+    first frame in the page `open_at(url)` opens: in a fresh context (nothing cached), or in the kiosk's open
+    Chromium when the companion alone restarted (the page loaded afresh)."""
+    from tests.e2e.browser import Server
 
     started = time.perf_counter()
-    server = Server(db, hardware=hardware)
+    server = Server(db, hardware=hardware, port=port)
     served = time.perf_counter() - started
     try:
-        page = open_page(browser, server.url)
+        page = open_at(server.url)
         first_frame = time.perf_counter() - started
         page.close()
     finally:
@@ -184,20 +186,6 @@ def kiosk_boot(playwright: Any, profile: Path, db: Path, hardware: Path, port: i
             server.stop()
 
 
-def kiosk_restart(kiosk: Any, db: Path, hardware: Path, port: int) -> float:
-    """Seconds from the start of the server process to the first frame in the kiosk, when the companion alone
-    restarted: Chromium (`kiosk`, the context of its kept profile) is still open and loads the page afresh."""
-    from tests.e2e.browser import Server, open_in
-
-    started = time.perf_counter()
-    server = Server(db, hardware=hardware, port=port)
-    try:
-        open_in(kiosk, server.url).close()
-        return time.perf_counter() - started
-    finally:
-        server.stop()
-
-
 #: the issue's targets, by the start of a row's name
 TARGETS = {"start → first frame": "< 2,500 ms", "known card → its step on the screen, p99": "≤ 150 ms",
            "unknown tag → its enrol dialog, p99": "≤ 150 ms", "tap on a tab → its page visible (a redraw), p50": "≤ 100 ms",
@@ -221,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from benchmarks.processes import compile_bytecode, cpu_seconds
     from companion.cards import match_cards
-    from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, free_port, host, open_page, type_into, wait_text
+    from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, free_port, host, open_in, open_page, type_into, wait_text
 
     if CHROMIUM is None or not HAVE_PLAYWRIGHT:
         print("ui: skipped (needs Debian's chromium and python playwright)")
@@ -237,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
             # -- start to first page (a median of --starts), and scans
             hardware = Path(tmp) / "hardware.toml"
             hardware.write_text(f'[reader]\nkind = "simulated"\n[reader.options]\npoll_interval = {poll}\n')
-            starts = [first_frame_of(browser, Path(tmp) / f"start{n}.db", hardware) for n in range(args.starts)]
+            starts = [first_frame_of(lambda url: open_page(browser, url), Path(tmp) / f"start{n}.db", hardware) for n in range(args.starts)]
             rows.append((f"start → first HTTP answer, median of {len(starts)}", f"{statistics.median(s for s, _ in starts) * 1000:.0f} ms"))
             rows.append((f"start → first frame in Chromium, fresh context, median of {len(starts)}",
                          f"{statistics.median(f for _, f in starts) * 1000:.0f} ms"))
@@ -249,7 +237,8 @@ def main(argv: list[str] | None = None) -> None:
             running = p.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
                                                            viewport={"width": 800, "height": 480})
             try:
-                restarted = [kiosk_restart(running, Path(tmp) / f"again{n}.db", hardware, port) for n in range(args.starts)]
+                restarted = [first_frame_of(lambda url: open_in(running, url), Path(tmp) / f"again{n}.db", hardware, port)[1]
+                             for n in range(args.starts)]
             finally:
                 running.close()
             rows.append((f"start → first frame in the kiosk, Chromium open (the companion restarted), median of {len(restarted)}",

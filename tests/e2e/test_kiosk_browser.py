@@ -12,7 +12,8 @@ STARTING = ROOT / "deploy" / "starting.html"
 
 
 def test_the_kiosk_page_says_the_companion_is_starting_and_opens_it_once_it_answers(browser, tmp_path):
-    url = f"http://127.0.0.1:{free_port()}"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
     page = browser.new_page(viewport={"width": 800, "height": 480})
     page.add_init_script(WATCH_CHANGES)  # what wait_text watches, on the companion's page once it opens
     page.route(f"{url}/", lambda route: route.abort("connectionrefused"))  # the companion is not up yet
@@ -22,7 +23,7 @@ def test_the_kiosk_page_says_the_companion_is_starting_and_opens_it_once_it_answ
         page.wait_for_event("request", lambda request: request.url.startswith(url))
     assert page.url.startswith("file://")
     page.unroute(f"{url}/")
-    server = Server(tmp_path / "kiosk.db", port=int(url.rsplit(":", 1)[1]))
+    server = Server(tmp_path / "kiosk.db", port=port)
     try:
         page.wait_for_url(f"{url}/")
         enable_semantics(page)

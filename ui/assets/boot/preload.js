@@ -24,7 +24,9 @@
   ask("canvaskit/skwasm.js", "modulepreload");
   ask("main.dart.wasm", "preload", "fetch");
   ask("canvaskit/skwasm.wasm", "preload", "fetch");
-  for (const font of ["assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/fonts/MaterialIcons-Regular.otf"]) {
-    ask(font, "preload", "fetch");
-  }
+  // the fonts Flutter loads before its first frame: the ones its manifest names (ui/webroot.py writes it)
+  fetch("assets/FontManifest.json")
+    .then((answer) => answer.json())
+    .then((families) => families.forEach((family) => family.fonts.forEach((font) => ask(`assets/${font.asset}`, "preload", "fetch"))))
+    .catch(() => {}); // no manifest: Flutter asks for its fonts itself, as it would without this script
 })();
