@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from benchmarks.processes import compile_bytecode, cpu_seconds
     from companion.cards import match_cards
-    from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, free_port, host, open_in, open_page, type_into, wait_text
+    from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_PLAYWRIGHT, Server, free_port, host, name_players, open_in, open_page, wait_text
 
     if CHROMIUM is None or not HAVE_PLAYWRIGHT:
         print("ui: skipped (needs Debian's chromium and python playwright)")
@@ -248,9 +248,7 @@ def main(argv: list[str] | None = None) -> None:
                 page = open_page(browser, server.url)
                 h = host(page)
                 h.get_by_role("button", name="New Big Bang moon game").click()
-                for i, name in enumerate(["Ann", "Bob", "Cy"]):
-                    type_into(page, f"Player {i + 1}", name)
-                wait_text(page, "At the table: Ann, Bob, Cy")
+                name_players(page, ["Ann", "Bob", "Cy"])
                 h.get_by_role("button", name="Start the game").click()
                 h.get_by_role("button", name="Simulator").click()
                 tags = ["04a1b2c3d4e5f6", "04c0ffee123456", "deadbeef"]

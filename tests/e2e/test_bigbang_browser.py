@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.e2e.browser import host, open_page, settled, shot, tap, type_into, visible_text, wait_text
+from tests.e2e.browser import host, name_players, open_page, settled, shot, tap, type_into, visible_text, wait_text
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -62,8 +62,7 @@ def test_a_game_in_the_browser(browser, server):
     # -- set up: three names, a game-master PIN, the solution drawn in secret
     tap(page, "New Big Bang moon game")
     wait_text(page, "Players in turn order")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
-        type_into(page, f"Player {i + 1}", name)
+    name_players(page, ["Ann", "Bob", "Cy"])
     type_into(page, "Game-master PIN (optional)", "2718")
     # What was typed reached the server (a tap right after typing can overtake the last keys).
     wait_text(page, "At the table: Ann, Bob, Cy")
