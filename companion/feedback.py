@@ -15,8 +15,9 @@ from typing import Literal, get_args
 from companion.contract import Seat, Turn
 from companion.table import MOVED, TAKEN, OutcomeKind
 
-#: the short sounds a scan makes: read and taken, a tag no card of this game, the same tag read again and ignored
-Sound = Literal["scan", "unknown", "repeat"]
+#: the short sounds: a scan read and taken, a tag no card of this game, the same tag read again and ignored;
+#: a step taken by the buttons (the voice then need not echo the item just picked: "Draw 2" … "draws 2")
+Sound = Literal["scan", "unknown", "repeat", "step"]
 SOUNDS: tuple[Sound, ...] = get_args(Sound)
 #: a blip over the ring, by its palette colour: a step taken, a refusal, a card read
 Cue = Literal["ok", "danger", "scan"]
@@ -35,7 +36,7 @@ class Feedback:
     ring: bool = False
     #: blips over the ring, in order
     cues: tuple[Cue, ...] = ()
-    #: the sound a scan makes (None: no sound)
+    #: the sound a scan or a step taken by the buttons makes (None: no sound)
     sound: Sound | None = None
     #: the game is somewhere else: screens drop what was half-chosen on them (a question, a first pick)
     moved: bool = False
@@ -47,12 +48,13 @@ class Feedback:
     enrol: bool = False
 
 
-def feedback(kind: OutcomeKind, scanned: bool = False) -> Feedback:
+def feedback(kind: OutcomeKind, scanned: bool = False, picked: bool = False) -> Feedback:
     """What the table notices of an outcome of `kind`; `scanned`: the input was a card laid on a reader,
-    which always makes a sound (so a card read is never silent) and a blue blip."""
+    which always makes a sound (so a card read is never silent) and a blue blip; `picked`: a menu item
+    picked by the buttons, which ticks when it takes a step (so a press that did something is heard)."""
     moved = kind in MOVED
     cues: tuple[Cue, ...] = ("ok",) if kind in TAKEN else ("danger",) if kind == "refused" else ()
-    sound: Sound | None = None
+    sound: Sound | None = "step" if picked and kind in TAKEN else None
     if scanned:
         cues += ("scan",)
         sound = "unknown" if kind in NOT_THIS_GAME else "scan"

@@ -46,9 +46,12 @@ class Narrator:
     is said when it changes, not after every step; and the last menu item it said, so that an
     unchanged pointer is not said again."""
 
-    def __init__(self, table: Table, verbosity: Verbosity = "everything"):
+    def __init__(self, table: Table, verbosity: Verbosity = "everything", ticks: bool = False):
         self.table = table
         self.verbosity = verbosity
+        #: a step picked by the buttons ticks (companion/feedback.py), so one with nothing new to say may
+        #: stay silent; without sounds it is answered by its own line ("draws 2"), never by silence
+        self.ticks = ticks
         self._told: Turn | None = table.session.turn
         self._last_item: str | None = None
         #: the question whose label was said with its first choice: (option label, argument)
@@ -85,7 +88,9 @@ class Narrator:
         if kind in TAKEN:
             turn = self._turn()
             said = self._steps(outcome, outcome.picked) + turn + self._pointer(outcome, prompted=bool(turn))
-            return said or self._steps(outcome, picked=False)  # a step is never met with silence
+            if said or (outcome.picked and self.ticks):
+                return said
+            return self._steps(outcome, picked=False)  # a step is never met with silence
         if kind == "undone":
             turn = self._turn()
             taken_back = spoken_lines(render(joined([M("Undone:"), outcome.message])))[:1]  # its first clause names it

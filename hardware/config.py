@@ -102,7 +102,7 @@ class HardwareConfig:
     #: the table's language at the start ("en", "nl", "it", "ru", "de"; "" : English, unless one was
     #: chosen on the screen before, which is kept beside the save file; `companion run --lang` overrides both)
     language: str = ""
-    #: short sounds for scans (accepted, unknown, read again)
+    #: short sounds for scans (accepted, unknown, read again) and for a step picked with YES
     sounds: bool = True
     source: str = "(defaults)"
 

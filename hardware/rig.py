@@ -95,8 +95,9 @@ class Rig:
     `seat_readers` map a seat number to that seat's. Close it (or use it as a context manager)."""
 
     def __init__(self, config: HardwareConfig, table: Table | None = None,
-                 on_problem: Callable[[DeviceProblem], None] | None = None):
+                 on_problem: Callable[[DeviceProblem], None] | None = None, sounds: Sounds | None = None):
         self.config = config
+        self._given_sounds = sounds  # the caller's own (a recording that stands for a table hearing them)
         self.table: Table | None = None
         self.problems: list[DeviceProblem] = []
         self._on_problem = on_problem
@@ -140,7 +141,8 @@ class Rig:
                 self.seat_readers[reader.seat] = opened
         self.ring: Ring = self._keep(self._open_ring())
         self.speaker: Speaker = self._keep(self._open_speaker())
-        self.sounds: Sounds = self._keep(Tones(self.config.volume, on_problem=self._problem) if self.config.sounds else RecordingTones())
+        self.sounds: Sounds = self._keep(self._given_sounds or (Tones(self.config.volume, on_problem=self._problem) if self.config.sounds
+                                                                else RecordingTones()))
         self.narrator: Narrator | None = None
 
     # -- the game ------------------------------------------------------------------------------------
@@ -149,7 +151,7 @@ class Rig:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.table = table
-        self.narrator = Narrator(table, cast(Verbosity, self.config.verbosity))
+        self.narrator = Narrator(table, cast(Verbosity, self.config.verbosity), ticks=self.sounds.audible)
         self._unsubscribe = table.subscribe(self._outcome)
         for panel in self._panels():
             panel.allow_double(self._double_bound)
@@ -234,7 +236,7 @@ class Rig:
 
     # -- the table → outputs ------------------------------------------------------------------------------
     def _outcome(self, outcome: Outcome) -> None:
-        self._notice(feedback(outcome.kind, scanned=getattr(self._scanning, "now", False)), outcome)
+        self._notice(feedback(outcome.kind, scanned=getattr(self._scanning, "now", False), picked=outcome.picked), outcome)
         self._speak(outcome)
 
     def _notice(self, noticed: Feedback, outcome: Outcome | None = None) -> None:

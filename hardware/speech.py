@@ -88,6 +88,9 @@ class Speaker(Protocol):
 
 
 class Sounds(Protocol):
+    #: whether its sounds reach the table (the voice then leaves out what a tick says)
+    audible: bool
+
     def play(self, sound: Sound) -> None: ...
 
     def close(self) -> None: ...
@@ -113,7 +116,11 @@ class RecordingSpeaker:
 
 
 class RecordingTones:
-    def __init__(self) -> None:
+    """Plays nothing; keeps the name of every sound asked for. `audible`: stands for a table that hears
+    them (the speech figures), else for one without sounds (sounds = false)."""
+
+    def __init__(self, audible: bool = False) -> None:
+        self.audible = audible
         self.played: list[str] = []
 
     def play(self, sound: Sound) -> None:
@@ -265,6 +272,7 @@ class Tones:
 
     def __init__(self, volume: int = 80, program: str = "aplay", on_problem: Callable[[DeviceProblem], None] | None = None):
         self.program = shutil.which(program)
+        self.audible = self.program is not None
         self._on_problem = on_problem
         self._folder = tempfile.TemporaryDirectory(prefix="companion-sounds-")
         self.files = {name: make_tone(Path(self._folder.name) / f"{name}.wav", name, volume) for name in SOUNDS}
@@ -281,8 +289,9 @@ class Tones:
         self._folder.cleanup()
 
 
-#: (frequency Hz, milliseconds) per beep: a bright double beep, a low buzz, a soft click
-_TONES: dict[Sound, tuple[tuple[int, int], ...]] = {"scan": ((1320, 70), (0, 40), (1760, 90)), "unknown": ((220, 320),), "repeat": ((880, 35),)}
+#: (frequency Hz, milliseconds) per beep: a bright double beep, a low buzz, a soft click, a short rising pair
+_TONES: dict[Sound, tuple[tuple[int, int], ...]] = {"scan": ((1320, 70), (0, 40), (1760, 90)), "unknown": ((220, 320),), "repeat": ((880, 35),),
+                                                    "step": ((660, 40), (990, 50))}
 
 
 def make_tone(path: Path, sound: Sound, volume: int = 80, rate: int = 16000) -> Path:

@@ -26,7 +26,7 @@ from companion.session import Session
 from companion.table import Outcome, Table
 from hardware.config import HardwareConfig
 from hardware.rig import Rig
-from hardware.speech import RecordingSpeaker
+from hardware.speech import RecordingSpeaker, RecordingTones
 from tests.blind import TableHands
 from tests.blind_rig import enrolled
 from ui import i18n
@@ -36,8 +36,14 @@ LANGUAGES = ("en", "nl", "it", "ru", "de")
 #: the most words a line may have (the team's standard), and the share of lines that must keep to it
 MAX_WORDS = 12
 WITHIN_SHARE = 0.95
-#: a silent rig: mock pins, the simulated reader and ring, the Recording speaker, no sounds
+#: a silent rig: mock pins, the simulated reader and ring, the Recording speaker, no sounds played
 SILENT = HardwareConfig(pin_factory="mock", speech="none", sounds=False)
+
+
+def heard_rig(table: Table) -> Rig:
+    """The silent rig, standing for a table that hears the sounds too (the default): a step picked by the
+    buttons ticks, and its echo is not said."""
+    return Rig(SILENT, table, sounds=RecordingTones(audible=True))
 
 
 @dataclass
@@ -155,7 +161,7 @@ def _listen_to_script(script: ModuleType, language: str, scan_board: bool = Fals
     catalogue = enrolled(":memory:", script.GAME.id, uids)
     table = Table(Session(script.GAME, 1), catalogue)
     try:
-        with Rig(SILENT, table) as rig:
+        with heard_rig(table) as rig:
             assert isinstance(rig.speaker, RecordingSpeaker)
             ears = _Ears(heard, rig.speaker)
             table.subscribe(ears)
@@ -177,7 +183,7 @@ def _listen_to_walk(game: GameDefinition, language: str, seed: int, length: int)
     heard = Heard(game.id, language, "random game")
     requests = walk(game, seed, length)
     table = Table(Session(game, seed))
-    with Rig(SILENT, table) as rig:
+    with heard_rig(table) as rig:
         assert isinstance(rig.speaker, RecordingSpeaker)
         ears = _Ears(heard, rig.speaker)
         table.subscribe(ears)

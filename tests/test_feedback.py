@@ -10,7 +10,7 @@ from companion.contract import Seat, Turn
 from companion.feedback import READ_AGAIN, SOUNDS, feedback, status_seat
 from companion.games.bigbang import GAME
 from companion.session import Session
-from companion.table import OutcomeKind, Table
+from companion.table import TAKEN, OutcomeKind, Table
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
          "hands": {"Ann": ["penny", "penny", "howard"], "Bob": ["raj"], "Cy": ["sheldon"]},
@@ -97,8 +97,18 @@ def test_every_scan_is_heard_and_blips_blue_last(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_only_a_scan_makes_a_sound(kind):
+def test_only_a_scan_or_a_step_picked_by_the_buttons_makes_a_sound(kind):
     assert feedback(kind).sound is None
+    assert feedback(kind, picked=True).sound == ("step" if kind in TAKEN else None)
+
+
+def test_a_step_picked_by_the_buttons_ticks_and_one_sent_from_a_screen_does_not(table):
+    table.button("next", "tap")
+    table.button("back", "tap")  # 2 Play 2 Penny
+    picked = table.button("yes", "tap")
+    assert picked.kind == "applied" and feedback(picked.kind, picked=picked.picked).sound == "step"
+    typed = table.command({"cmd": "special"})
+    assert feedback(typed.kind, picked=typed.picked).sound is None
 
 
 def test_a_tag_read_again_only_clicks():

@@ -1,4 +1,6 @@
 """What the table hears: the narrator turns every outcome into things to say (issue 11)."""
+import pytest
+
 from companion.contract import TABLE, Viewer, seat_viewer
 from companion.games.bigbang import GAME
 from companion.messages import render
@@ -12,10 +14,10 @@ START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
          "solution": ["A", "B", "C", "D", "E", "F", "G"], "board": ["B", "A", "C", "D", "E", "F", "G"]}
 
 
-def table_and_narrator(verbosity="everything"):
+def table_and_narrator(verbosity="everything", ticks=False):
     table = Table(Session(GAME, 1))
     table.command(START)
-    return table, Narrator(table, verbosity)
+    return table, Narrator(table, verbosity, ticks=ticks)
 
 
 def heard(narrator, outcome):
@@ -113,6 +115,20 @@ def test_an_item_picked_by_ear_is_not_said_again_but_what_it_did_is():
     assert heard(listener, typed.command({"cmd": "play", "character": "penny", "cards": 2}))[0] == ("result", "plays 2 Penny cards")
 
 
+@pytest.mark.parametrize("ticks", [True, False])
+def test_a_pick_with_nothing_new_to_say_is_answered_by_its_tick_or_else_by_its_own_line(ticks):
+    """ "2 Draw 2", YES: what it did is what the item said, and nothing else is due until the cards are
+    drawn. Where the sounds are heard the step's tick says it was taken; where not, "draws 2" does."""
+    table, narrator = table_and_narrator(ticks=ticks)
+    for command in ({"cmd": "play", "character": "penny", "cards": 2}, {"cmd": "special"}, {"cmd": "move", "location": 4},
+                    {"cmd": "act", "artefact": "reroll"}):
+        table.command(command)
+    assert render(table.menu(TABLE).line).endswith("Draw 2")  # where the buttons point: the likely move
+    outcome = table.button("yes", "tap")
+    assert outcome.kind == "applied" and outcome.picked
+    assert heard(narrator, outcome) == ([] if ticks else [("result", "draws 2")])
+
+
 def test_a_questions_label_is_said_with_its_first_choice_only():
     table, narrator = table_and_narrator()
     table.command({"cmd": "play", "character": "penny", "cards": 2})
@@ -166,4 +182,4 @@ def test_the_card_to_lay_is_asked_for_by_the_places_name_in_the_tables_language(
         table.command(command)
     outcome = table.command({"cmd": "reveal", "card": "raj"})
     with in_language("de"):
-        assert heard(narrator, outcome)[-1] == ("turn", "Leg eine Karte auf Waschküche.")  # Laundry room: not the data's English
+        assert heard(narrator, outcome)[-1] == ("turn", "Karte auf Waschküche.")  # Laundry room: not the data's English

@@ -17,7 +17,7 @@ from hardware.config import HardwareConfig
 from hardware.events import TagRepeated, TagSeen
 from hardware.readers import RereadFilter
 from hardware.rig import Rig
-from hardware.speech import SOUNDS, EspeakSpeaker, RecordingSpeaker, make_tone
+from hardware.speech import SOUNDS, EspeakSpeaker, RecordingSpeaker, RecordingTones, make_tone
 
 START = {"cmd": "start", "players": ["Ann", "Bob", "Cy"],
          "hands": {"Ann": ["penny", "penny", "howard"], "Bob": ["raj"], "Cy": ["sheldon"]},
@@ -59,6 +59,18 @@ def test_every_press_is_heard_the_item_pointed_at_and_what_a_pick_did(rig):
     rig.perform("yes", "tap")
     assert until(lambda: rig.speaker.texts()[-2:] == ["ring up to 9", "1 Move Penny"])  # what it did, and where they point now
     assert rig.speaker.said[-1][0] == "en"  # in the table's language
+
+
+def test_a_step_picked_by_the_buttons_ticks_where_the_sounds_are_heard(tmp_path):
+    table = Table(Session(GAME, 1))
+    table.command(START)
+    for command in ({"cmd": "play", "character": "penny", "cards": 2}, {"cmd": "special"}, {"cmd": "move", "location": 4},
+                    {"cmd": "act", "artefact": "reroll"}):
+        table.command(command)
+    with Rig(FAST, table, sounds=RecordingTones(audible=True)) as rig:
+        rig.perform("yes", "tap")  # Draw 2, where the buttons point
+        assert until(lambda: rig.sounds.played == ["step"])
+        assert rig.table.session.state.phase != "actions" and rig.speaker.texts() == []  # the tick said it: no "draws 2"
 
 
 def test_a_refused_press_says_why(rig):
