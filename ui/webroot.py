@@ -62,8 +62,8 @@ def web_root(assets: Path = ASSETS, flet_web: Path | None = None) -> Path:
     (root / "index.html").write_text(with_our_scripts((flet_web / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     fonts = root / "assets" / "fonts"
     fonts.mkdir(parents=True, exist_ok=True)
-    for name in FACES:
-        shutil.copyfile(assets / "fonts" / name, fonts / name)
+    for name in FACES:  # with their times kept: the browser's cached copy stays valid from one start to the next
+        shutil.copy2(assets / "fonts" / name, fonts / name)
     manifest = json.loads((flet_web / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
     (root / "assets" / "FontManifest.json").write_text(json.dumps(with_bundled_font(manifest), indent=1), encoding="utf-8")
     return root
