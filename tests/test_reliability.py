@@ -205,6 +205,33 @@ def test_wrong_pins_wait_longer_and_longer_then_lock_the_view_for_everyone():
     assert attempt("2718") == "ok" and not session.pin_guard.locked
 
 
+def test_the_masters_redraws_do_not_hash_its_pin_again_yet_a_lock_out_holds_for_it_too(monkeypatch):
+    """The game-master page sends its PIN with every redraw; a hash costs about 0.1 s on a Pi 4."""
+    from companion import pins
+
+    session = Session(GAME, 1)
+    session.apply(START)
+    clock = Clock()
+    session.pin_guard = PinGuard(clock)
+    hashed: list[str] = []
+    monkeypatch.setattr(pins, "pin_matches", lambda pin, stored: hashed.append(pin) or pins.hmac.compare_digest(
+        pins.hash_pin(pin, stored.split("$")[2]), stored))
+    session.master_view("2718")
+    for _ in range(5):
+        session.master_view("2718")
+    assert hashed == ["2718"]  # once, not at every redraw
+    with pytest.raises(RuleError):
+        session.master_view("2719")
+    assert hashed == ["2718", "2719"]  # a wrong PIN still pays the hash
+    for _ in range(LOCK_AFTER):
+        clock.now += 1000
+        with pytest.raises(RuleError):
+            session.master_view("0000")
+    with pytest.raises(RuleError) as locked:
+        session.master_view("2718")  # locked by someone's guesses: the right PIN waits like any other
+    assert locked.value.code == "PIN_LOCKED"
+
+
 def test_the_pin_is_stored_only_as_a_hash(db_path):
     with EventStore(db_path) as store, Session.new(GAME, store, seed=3) as session:
         session.apply(START)
