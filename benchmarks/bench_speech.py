@@ -64,7 +64,7 @@ class Clock:
     def how(self) -> str:
         if self.program:
             return f"measured: {self.program} -w (a WAV file per line, its length)"
-        return f"estimated: {DEFAULT_RATE} words a minute, espeak-ng's default rate (espeak-ng not installed)"
+        return f"estimated: {DEFAULT_RATE} words a minute, the voice's default rate (espeak-ng not installed)"
 
     def seconds(self, text: str, language: str) -> float:
         key = (language, text)

@@ -95,8 +95,8 @@ class HardwareConfig:
     #: what is spoken: "everything", "alerts" (alerts and refusals) or "off"
     verbosity: str = "everything"
     volume: int = 80
-    #: how fast the voice speaks, in words a minute (espeak-ng's default)
-    rate: int = 175
+    #: how fast the voice speaks, in words a minute (hardware.speech.DEFAULT_RATE; espeak-ng's own is 175)
+    rate: int = 185
     #: the breath between two lines, in milliseconds (espeak-ng's own, longer pause is left out)
     gap_ms: int = 100
     #: the table's language at the start ("en", "nl", "it", "ru", "de"; "" : English, unless one was
