@@ -27,6 +27,7 @@ ACTIONS: dict[str, Message] = {
 HINTS: tuple[Message, ...] = (
     M("The companion says each item the buttons point at; the menu wraps round, so BACK is the short way to the last items."),
     M("After each step the companion says where the buttons point now: YES picks that."),
+    M("A step picked with YES ticks (two short rising beeps); the companion then says only what is new."),
     M("An item said with a number keeps that number: a move not possible now is skipped, never renumbered."),
     M("While the companion asks a question, scanning the card it asks about answers it."),
     M("Any other press cancels a question that asks for YES."),
