@@ -128,7 +128,6 @@ class PinGuard:
             self.change(counted)
             raise RuleError("WRONG_PIN", M("That PIN is not the game master's."))
 
-
     def _found_right(self, pin: str, stored: str) -> bool:
         """Whether `pin` was found right for `stored` before (checked after any wait or lock-out, never instead of it)."""
         return self._right is not None and self._right[1] == stored and hmac.compare_digest(pin.encode(), self._right[0].encode())

@@ -141,8 +141,7 @@ class Rig:
                 self.seat_readers[reader.seat] = opened
         self.ring: Ring = self._keep(self._open_ring())
         self.speaker: Speaker = self._keep(self._open_speaker())
-        self.sounds: Sounds = self._keep(self._given_sounds or (Tones(self.config.volume, on_problem=self._problem) if self.config.sounds
-                                                                else RecordingTones()))
+        self.sounds: Sounds = self._keep(self._given_sounds or self._open_sounds())
         self.narrator: Narrator | None = None
 
     # -- the game ------------------------------------------------------------------------------------
@@ -189,6 +188,9 @@ class Rig:
             return SimulatedRing(self.config.ring_leds, self.config.brightness)
         return RingClient(self.config.ring_port or None, hold_ms=self.config.ring_hold_ms,
                           brightness=self.config.brightness, on_problem=self._problem)
+
+    def _open_sounds(self) -> Sounds:
+        return Tones(self.config.volume, on_problem=self._problem) if self.config.sounds else RecordingTones()
 
     def _open_speaker(self) -> Speaker:
         """espeak-ng where asked ("auto" or "espeak-ng"); else a silent recorder. A voice asked for that
