@@ -95,7 +95,8 @@ class HardwareConfig:
     #: what is spoken: "everything", "alerts" (alerts and refusals) or "off"
     verbosity: str = "everything"
     volume: int = 80
-    #: how fast the voice speaks, in words a minute (hardware.speech.DEFAULT_RATE; espeak-ng's own is 175)
+    #: how fast the voice speaks, in words a minute: a little above espeak-ng's own 175, which keeps the
+    #: measured action turn within 20 s of speech in each of the five languages (benchmarks/bench_speech.py)
     rate: int = 185
     #: the breath between two lines, in milliseconds (espeak-ng's own, longer pause is left out)
     gap_ms: int = 100

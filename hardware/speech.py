@@ -29,18 +29,18 @@ from typing import Protocol
 
 from companion.feedback import SOUNDS, Sound
 from companion.messages import M, Message
+from hardware.config import HardwareConfig
 from hardware.events import DeviceProblem
 
 log = logging.getLogger(__name__)
 
 #: espeak-ng voice per table language
 VOICES = {"en": "en", "nl": "nl", "it": "it", "ru": "ru", "de": "de"}
-#: the voice's speed, in words a minute (the default of the setting [speech] rate): a little above espeak-ng's
-#: own 175, which keeps a Big Bang action turn within 20 s of speech in each of the five languages
-DEFAULT_RATE = 185
-#: the breath between two lines, s (the default of the setting [speech] gap_ms; espeak-ng's own pause
+#: the voice's speed, in words a minute: the default of the setting [speech] rate
+DEFAULT_RATE = HardwareConfig.rate
+#: the breath between two lines, s: the default of the setting [speech] gap_ms (espeak-ng's own pause
 #: after a sentence, left out with -z, is 0.3 s)
-LINE_GAP_S = 0.1
+LINE_GAP_S = HardwareConfig.gap_ms / 1000
 
 
 def espeak_command(program: str, text: str, language: str, volume: int = 80, rate: int = DEFAULT_RATE,
